@@ -1,0 +1,66 @@
+/**
+ * The package graph is the architecture (STYLE.md §1): domain imports only its four
+ * libraries; packages talk to each other only through their package name (`exports`).
+ */
+const DOMAIN_ALLOWED = ['zod', 'neverthrow', 'date-fns', 'date-fns-tz']
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'packages/domain may import only zod, neverthrow, date-fns and date-fns-tz.',
+      severity: 'error',
+      from: { path: '^packages/domain/src' },
+      to: {
+        dependencyTypesNot: ['local'],
+        pathNot: [
+          `node_modules/(${DOMAIN_ALLOWED.join('|')})/`,
+          '^packages/domain/src',
+        ],
+      },
+    },
+    {
+      name: 'domain-no-node-builtins',
+      severity: 'error',
+      from: { path: '^packages/domain/src' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-deep-imports-across-packages',
+      comment: 'Import another package by its name, never a path into its src.',
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/' },
+      to: { path: '^packages/([^/]+)/', pathNot: '^packages/$1/', dependencyTypes: ['local'] },
+    },
+    {
+      name: 'package-graph',
+      comment: 'adapters and testkit import domain; http and cli import domain and adapters.',
+      severity: 'error',
+      from: { path: '^packages/(domain|adapters|testkit)/src' },
+      to: { path: '^packages/(http|cli)/' },
+    },
+    {
+      name: 'domain-imports-no-package',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { path: '^packages/(adapters|http|cli|testkit)/' },
+    },
+    {
+      name: 'adapters-not-testkit-in-src',
+      severity: 'error',
+      from: { path: '^packages/adapters/src', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/testkit/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '(node_modules|\\.data)' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+  },
+}

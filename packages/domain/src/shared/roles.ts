@@ -1,0 +1,8 @@
+export const ROLE_IDS = { student: 1, parent: 2, tutor: 3, internal: 200 } as const
+export type RoleName = keyof typeof ROLE_IDS
+export type RoleId = (typeof ROLE_IDS)[RoleName]
+
+export const roleName = (roleId: number): RoleName | undefined =>
+  (Object.keys(ROLE_IDS) as RoleName[]).find((name) => ROLE_IDS[name] === roleId)
+
+export const isInternal = (roleId: number): boolean => roleId === ROLE_IDS.internal
