@@ -10,7 +10,7 @@ module.exports = {
       name: 'domain-is-pure',
       comment: 'packages/domain may import only zod, neverthrow, date-fns and date-fns-tz.',
       severity: 'error',
-      from: { path: '^packages/domain/src' },
+      from: { path: '^packages/domain/src', pathNot: '\\.test\\.ts$' },
       to: {
         dependencyTypesNot: ['local'],
         pathNot: [
@@ -22,7 +22,7 @@ module.exports = {
     {
       name: 'domain-no-node-builtins',
       severity: 'error',
-      from: { path: '^packages/domain/src' },
+      from: { path: '^packages/domain/src', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -41,8 +41,9 @@ module.exports = {
     },
     {
       name: 'domain-imports-no-package',
+      comment: 'Domain tests may use testkit builders and arbitraries; domain code may not.',
       severity: 'error',
-      from: { path: '^packages/domain/' },
+      from: { path: '^packages/domain/', pathNot: '\\.test\\.ts$' },
       to: { path: '^packages/(adapters|http|cli|testkit)/' },
     },
     {
