@@ -1,1 +1,6 @@
 export * from './shared'
+export * from './outbox'
+export * from './payments'
+export * from './accounts'
+export type { DomainError } from './errors'
+export * from './catalog'

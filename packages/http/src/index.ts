@@ -1,1 +1,3 @@
-export {}
+export { createApp } from './app'
+export { buildServices, type Services } from './services'
+export { startServer } from './server'

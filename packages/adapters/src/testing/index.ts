@@ -1,1 +1,1 @@
-export {}
+export { createTestDatabase, testDatabaseKinds } from './test-database'

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+
+const optionalUrl = z.string().url().optional()
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback)
+
+/** CONTRACT.md §12: every variable optional for the embedded default. */
+const configSchema = z.object({
+  PORT: int(3000, 0, 65535),
+  APP_URL: optionalUrl,
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  REDIS_URL: z.string().optional(),
+  APP_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_SUBSCRIPTION_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: optionalUrl,
+  VERIFICATION_WEBHOOK_TOKEN: z.string().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('eu-west-2'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Tutoring Marketplace <no-reply@tutoring.local>'),
+  THROTTLE_PER_MINUTE: int(300, 1),
+  AUTH_THROTTLE_PER_MINUTE: int(10, 1),
+  TRUSTED_PROXIES: z.string().default('loopback'),
+  BOOKING_HOLD_MINUTES: int(15, 1),
+  CORS_TRUSTED_ORIGINS: csv,
+  CORS_WHITELIST: csv,
+  SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  INTERNAL_MAILBOX: z.string().email().default('internal@tutoring.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `off` leaves outbox delivery and periodic jobs to `pnpm cli` (or another instance). */
+  BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
+})
+
+export type Config = z.infer<typeof configSchema>
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = configSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
+    throw new ConfigError(`invalid configuration: ${problems}`)
+  }
+  return parsed.data
+}
+
+export const appUrl = (config: Config): string => (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '')

@@ -1,0 +1,105 @@
+import path from 'node:path'
+import Redis from 'ioredis'
+import { sql } from 'kysely'
+import { systemClock, type Clock, type PaymentProcessor, type UnitOfWork } from '@tutoring/domain'
+import { appUrl, resolveAppKey, type Config } from './config'
+import {
+  SecretBox,
+  UrlSigner,
+  argon2Hasher,
+  deriveKey,
+  linkBuilder,
+  secretTokens,
+} from './crypto'
+import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
+import { migrateToLatest } from './db/migrate'
+import { makeRepositories, type Repositories } from './db/repositories'
+import { outboxQueue, type OutboxQueue } from './db/repositories/outbox.repository'
+import { seedReferenceData } from './db/seed/seed-reference-data'
+import { createUnitOfWork } from './db/unit-of-work'
+import { createLogger, type Logger } from './logger'
+import { folderMailer, smtpMailer, type Mailer } from './mail'
+import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
+import { offlineProcessor } from './payments'
+
+/** Everything the HTTP app and the CLI need from the outside world, built from config. */
+export type Infrastructure = {
+  config: Config
+  logger: Logger
+  database: DatabaseHandle
+  uow: UnitOfWork<Repositories>
+  clock: Clock
+  hasher: ReturnType<typeof argon2Hasher>
+  secrets: typeof secretTokens
+  urlSigner: UrlSigner
+  secretBox: SecretBox
+  links: ReturnType<typeof linkBuilder>
+  processor: PaymentProcessor
+  mailer: Mailer
+  push: PushSender
+  outbox: OutboxQueue
+  redis: Redis | undefined
+  baseUrl: string
+  deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
+  /** Resolves when the database answers a trivial query. */
+  pingDatabase(): Promise<void>
+  close(): Promise<void>
+}
+
+export type InfrastructureOverrides = Partial<Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger'>>
+
+export async function createInfrastructure(config: Config, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
+  const logger = overrides.logger ?? createLogger(config.LOG_LEVEL)
+  const clock = overrides.clock ?? systemClock
+  const database = overrides.database ?? (await openDatabase(config))
+  const appKey = await resolveAppKey(config.APP_KEY, config.DATA_DIR)
+  const now = () => clock.now()
+  const urlSigner = new UrlSigner(deriveKey(appKey, 'url-signature'), now)
+  const baseUrl = appUrl(config)
+  const processor = overrides.processor ?? offlineProcessor(now)
+  const mailer =
+    overrides.mailer ??
+    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : folderMailer(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM))
+  const push: PushSender = overrides.push ?? { send: async (m) => logger.info({ push: m }, 'push (no provider configured)') }
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined
+  const outbox = outboxQueue(database.db)
+  const sync = processorSyncHandlers(database.db, processor)
+  return {
+    config,
+    logger,
+    database,
+    uow: createUnitOfWork(database.db, makeRepositories),
+    clock,
+    hasher: argon2Hasher(),
+    secrets: secretTokens,
+    urlSigner,
+    secretBox: new SecretBox(deriveKey(appKey, 'secret-box'), now),
+    links: linkBuilder(baseUrl, urlSigner),
+    processor,
+    mailer,
+    push,
+    outbox,
+    redis,
+    baseUrl,
+    pingDatabase: async () => {
+      await sql`select 1`.execute(database.db)
+    },
+    deliverOutbox: (limit) => deliverDueOutbox({ queue: outbox, mailer, push, processorSync: sync, logger, now }, limit),
+    async close() {
+      mailer.close()
+      redis?.disconnect()
+      await database.close()
+    },
+  }
+}
+
+async function openDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPGlite(path.join(config.DATA_DIR, 'pglite'))
+}
+
+/** Migrates and seeds: what `start` does by itself on the embedded default. */
+export async function prepareDatabase(database: DatabaseHandle): Promise<string[]> {
+  const applied = await migrateToLatest(database.db)
+  await seedReferenceData(database.db)
+  return applied
+}

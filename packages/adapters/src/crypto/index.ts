@@ -1,0 +1,6 @@
+export * from './keys'
+export * from './password-hasher'
+export * from './secret-tokens'
+export * from './url-signer'
+export * from './secret-box'
+export * from './link-builder'

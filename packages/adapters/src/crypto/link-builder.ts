@@ -1,0 +1,13 @@
+import type { LinkBuilder } from '@tutoring/domain'
+import type { UrlSigner } from './url-signer'
+
+export function linkBuilder(baseUrl: string, signer: UrlSigner): LinkBuilder {
+  const withQuery = (path: string, params: Record<string, string> = {}) => {
+    const query = new URLSearchParams(params).toString()
+    return query ? `${path}?${query}` : path
+  }
+  return {
+    url: (path, params) => `${baseUrl}${withQuery(path, params)}`,
+    signedUrl: (path, params, expiresAt) => `${baseUrl}${signer.sign(withQuery(path, params), expiresAt)}`,
+  }
+}

@@ -1,0 +1,53 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { cube } from '@electric-sql/pglite/contrib/cube'
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
+import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { Database } from './database'
+import { PGliteDialect } from './pglite-dialect'
+import { PG_TYPE, keepText, parseInt8 } from './type-parsers'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>
+  readonly kind: DatabaseKind
+  close(): Promise<void>
+}
+
+const PGLITE_EXTENSIONS = { btree_gist, cube, earthdistance }
+
+/** Embedded Postgres; `dataDir` undefined keeps it in memory (tests). */
+export async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true })
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS })
+  return fromPGlite(pglite)
+}
+
+export function fromPGlite(pglite: PGlite): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  return { db, kind: 'pglite', close: () => db.destroy() }
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_TYPE.INT8) return parseInt8
+    if (oid === PG_TYPE.DATE || oid === PG_TYPE.NUMERIC) return keepText
+    return pg.types.getTypeParser(oid, format)
+  },
+} as pg.CustomTypesConfig
+
+export interface PostgresOptions {
+  maxConnections?: number
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types: pgTypes })
+  // A pool error on an idle client must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined)
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  await sql`select 1`.execute(db)
+  return { db, kind: 'postgres', close: () => db.destroy() }
+}

@@ -1,0 +1,57 @@
+import type { AccessTokensTable } from './tables/access-tokens.table'
+import type { AddressesTable } from './tables/addresses.table'
+import type { CardsTable } from './tables/cards.table'
+import type { FilesTable } from './tables/files.table'
+import type { MobileNumbersTable } from './tables/mobile-numbers.table'
+import type { OutboxTable } from './tables/outbox.table'
+import type { PasswordResetsTable } from './tables/password-resets.table'
+import type { PersonalDetailsTable } from './tables/personal-details.table'
+import type { ProfilesTable } from './tables/profiles.table'
+import type {
+  CancellationPoliciesTable,
+  CountriesTable,
+  ExamBoardsTable,
+  LanguagesTable,
+  LessonLocationsTable,
+  LessonPriceSettingsTable,
+  ServiceNoticesTable,
+  SubjectLevelsTable,
+  SubjectSubjectLevelsTable,
+  SubjectsTable,
+  UserLanguagesTable,
+} from './tables/reference-data.table'
+import type { SubscriptionPlansTable, SubscriptionsTable } from './tables/subscriptions.table'
+import type { UserDevicesTable } from './tables/user-devices.table'
+import type { UsersTable } from './tables/users.table'
+import type { VerificationsTable } from './tables/verifications.table'
+import type { WebhookEventsTable } from './tables/webhook-events.table'
+
+/** Every table Kysely may touch. Each context adds its tables here as it lands. */
+export interface Database {
+  access_tokens: AccessTokensTable
+  addresses: AddressesTable
+  cancellation_policies: CancellationPoliciesTable
+  cards: CardsTable
+  countries: CountriesTable
+  exam_boards: ExamBoardsTable
+  files: FilesTable
+  languages: LanguagesTable
+  lesson_locations: LessonLocationsTable
+  lesson_price_settings: LessonPriceSettingsTable
+  mobile_numbers: MobileNumbersTable
+  outbox: OutboxTable
+  password_resets: PasswordResetsTable
+  personal_details: PersonalDetailsTable
+  profiles: ProfilesTable
+  service_notices: ServiceNoticesTable
+  subject_levels: SubjectLevelsTable
+  subject_subject_levels: SubjectSubjectLevelsTable
+  subjects: SubjectsTable
+  subscription_plans: SubscriptionPlansTable
+  subscriptions: SubscriptionsTable
+  user_devices: UserDevicesTable
+  user_languages: UserLanguagesTable
+  users: UsersTable
+  verifications: VerificationsTable
+  webhook_events: WebhookEventsTable
+}

@@ -1,0 +1,81 @@
+import { sql, type Kysely } from 'kysely'
+import type { Outbox, OutboxMessage } from '@tutoring/domain'
+import type { Database } from '../database'
+import type { OutboxKind, OutboxRow } from '../tables/outbox.table'
+
+const topicOf = (message: OutboxMessage): string => {
+  switch (message.kind) {
+    case 'email':
+      return message.template
+    case 'push':
+      return 'push'
+    case 'processor_sync':
+      return message.topic
+  }
+}
+
+/** Writes in the caller's transaction; a repeated dedupe key is a no-op. */
+export function outboxWriter(db: Kysely<Database>): Outbox {
+  return {
+    async enqueue(message) {
+      const { dedupeKey, ...payload } = message
+      await db
+        .insertInto('outbox')
+        .values({ kind: message.kind, topic: topicOf(message), payload: JSON.stringify(payload), dedupe_key: dedupeKey ?? null })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute()
+    },
+  }
+}
+
+export type ClaimedOutboxItem = { id: number; kind: OutboxKind; topic: string; payload: unknown; attempts: number }
+
+/**
+ * The worker's side. `claimDue` locks due rows with SKIP LOCKED and pushes their
+ * `available_at` forward by the lease, so another instance skips them while this one works
+ * and picks them up again if this one dies.
+ */
+export function outboxQueue(db: Kysely<Database>) {
+  return {
+    async claimDue(now: Date, limit: number, leaseSeconds: number): Promise<ClaimedOutboxItem[]> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('outbox')
+          .select(['id', 'kind', 'topic', 'payload', 'attempts'])
+          .where('delivered_at', 'is', null)
+          .where('failed_at', 'is', null)
+          .where('available_at', '<=', now)
+          .orderBy('id')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .execute()
+        if (rows.length === 0) return []
+        await trx
+          .updateTable('outbox')
+          .set({ available_at: new Date(now.getTime() + leaseSeconds * 1000), attempts: sql`attempts + 1` })
+          .where('id', 'in', rows.map((r) => r.id))
+          .execute()
+        return rows.map((r) => ({ ...r, attempts: r.attempts + 1 }))
+      })
+    },
+    async markDelivered(id: number, at: Date): Promise<void> {
+      await db.updateTable('outbox').set({ delivered_at: at, last_error: null }).where('id', '=', id).execute()
+    },
+    async markFailedAttempt(id: number, error: string, retryAt: Date, giveUp: boolean): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({ last_error: error.slice(0, 2000), available_at: retryAt, failed_at: giveUp ? retryAt : null })
+        .where('id', '=', id)
+        .execute()
+    },
+    async list(filter: { kind?: OutboxKind; topic?: string } = {}): Promise<OutboxRow[]> {
+      let query = db.selectFrom('outbox').selectAll().orderBy('id')
+      if (filter.kind) query = query.where('kind', '=', filter.kind)
+      if (filter.topic) query = query.where('topic', '=', filter.topic)
+      return query.execute()
+    },
+  }
+}
+
+export type OutboxQueue = ReturnType<typeof outboxQueue>

@@ -1,0 +1,2 @@
+export * from './mailer'
+export { renderEmail, hasEmailTemplate } from './templates'

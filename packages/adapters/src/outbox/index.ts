@@ -1,0 +1,2 @@
+export * from './outbox-worker'
+export { processorSyncHandlers } from './processor-sync'

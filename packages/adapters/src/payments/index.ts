@@ -1,0 +1,1 @@
+export { offlineProcessor } from './offline-processor'

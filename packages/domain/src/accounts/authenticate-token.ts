@@ -1,0 +1,12 @@
+import type { AccountsDeps } from './ports'
+import type { User } from './user'
+
+/** The live user a bearer token belongs to, or undefined for any token that doesn't work. */
+export async function authenticateToken(
+  deps: Pick<AccountsDeps, 'uow' | 'secrets' | 'clock'>,
+  token: string,
+): Promise<User | undefined> {
+  const { accessTokens, users } = deps.uow.repos
+  const userId = await accessTokens.findLiveUserId(deps.secrets.hash(token), deps.clock.now())
+  return userId === undefined ? undefined : users.findById(userId)
+}

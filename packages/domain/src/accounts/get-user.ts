@@ -1,0 +1,16 @@
+import { err, ok, ResultAsync, type Result } from 'neverthrow'
+import { forbidden, notFound, type Forbidden, type NotFound } from '../shared'
+import type { AccountsDeps } from './ports'
+import type { User } from './user'
+import { mayManageUser } from './user-policy'
+
+export function getUser(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number): ResultAsync<User, NotFound | Forbidden> {
+  return new ResultAsync(run(deps, actor, id))
+}
+
+async function run(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number): Promise<Result<User, NotFound | Forbidden>> {
+  const user = await deps.uow.repos.users.findById(id)
+  if (!user) return err(notFound('user'))
+  if (!mayManageUser(actor, id)) return err(forbidden('only the user or an internal user may see this account'))
+  return ok(user)
+}

@@ -1,0 +1,50 @@
+import { err, ok, ResultAsync, type Result } from 'neverthrow'
+import {
+  forbidden,
+  notFound,
+  type FieldErrors,
+  type Forbidden,
+  type NotFound,
+  type ValidationFailed,
+  validationFailed,
+} from '../shared'
+import type { AccountsDeps, UserPatch } from './ports'
+import { USERNAME_PATTERN, type User } from './user'
+import { mayManageUser } from './user-policy'
+
+export type UpdateUserError = NotFound | Forbidden | ValidationFailed
+
+export function updateUser(
+  deps: Pick<AccountsDeps, 'uow'>,
+  actor: User,
+  input: { id: number; patch: UserPatch },
+): ResultAsync<User, UpdateUserError> {
+  return new ResultAsync(run(deps, actor, input.id, input.patch))
+}
+
+async function run(
+  deps: Pick<AccountsDeps, 'uow'>,
+  actor: User,
+  id: number,
+  patch: UserPatch,
+): Promise<Result<User, UpdateUserError>> {
+  return deps.uow.run(async ({ users, reference }) => {
+    const user = await users.findById(id)
+    if (!user) return err(notFound('user'))
+    if (!mayManageUser(actor, id)) return err(forbidden('only the user or an internal user may change this account'))
+    const problems: FieldErrors = {}
+    if (patch.username !== undefined) {
+      if (!USERNAME_PATTERN.test(patch.username)) {
+        problems.username = ['must be 3 to 30 lower-case letters, digits, dots, dashes or underscores']
+      } else if (await users.isUsernameTaken(patch.username, id)) {
+        problems.username = ['has already been taken']
+      }
+    }
+    if (patch.country !== undefined && !(await reference.countryExists(patch.country))) {
+      problems.country = ['is not a known country code']
+    }
+    if (Object.keys(problems).length > 0) return err(validationFailed(problems))
+    if (Object.keys(patch).length === 0) return ok(user)
+    return ok(await users.update(id, patch))
+  })
+}

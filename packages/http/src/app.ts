@@ -1,0 +1,57 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { bodyLimit } from 'hono/body-limit'
+import { etag } from 'hono/etag'
+import { requestId } from 'hono/request-id'
+import type { AppEnv } from './platform/app-env'
+import { identify } from './platform/auth'
+import { clientAddress } from './platform/client-address'
+import { corsPolicy } from './platform/cors'
+import { notFoundOrMethodNotAllowed, renderError } from './platform/errors'
+import { documentRoutes } from './platform/openapi-document'
+import { problems } from './platform/problem'
+import { requestLog } from './platform/request-log'
+import { securityHeaders } from './platform/security-headers'
+import { generalThrottle } from './platform/throttle'
+import { validationHook } from './platform/validation'
+import { accountRoutes } from './routes/accounts'
+import { healthRoutes } from './routes/health'
+import { referenceRoutes } from './routes/reference'
+import { userRoutes } from './routes/users'
+import type { Services } from './services'
+
+const JSON_LIMIT_BYTES = 1024 * 1024
+
+/** The whole API as one Hono app: platform middleware, then every route group of both families. */
+export function createApp(services: Services): OpenAPIHono<AppEnv> {
+  const { config, logger } = services.infra
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+
+  app.use(requestId())
+  app.use(securityHeaders())
+  app.use(corsPolicy(config.CORS_TRUSTED_ORIGINS, config.CORS_WHITELIST))
+  app.use(clientAddress(config.TRUSTED_PROXIES))
+  app.use(requestLog(logger))
+  app.use(async (c, next) => {
+    // Uploads set their own, larger limits; everything else is JSON of at most 1 MiB.
+    if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next()
+    return bodyLimit({
+      maxSize: JSON_LIMIT_BYTES,
+      onError: () => {
+        throw problems.payloadTooLarge('A request body may be at most 1 MiB.')
+      },
+    })(c, next)
+  })
+  app.use(identify(services))
+  app.use(generalThrottle(services.throttles.general))
+  app.use(etag())
+
+  healthRoutes(app, services)
+  referenceRoutes(app, services)
+  accountRoutes(app, services)
+  userRoutes(app, services)
+  documentRoutes(app)
+
+  app.onError(renderError(logger))
+  app.notFound(notFoundOrMethodNotAllowed(app))
+  return app
+}

@@ -1,0 +1,31 @@
+import type { Infrastructure } from '@tutoring/adapters'
+
+type Job = { name: string; everyMs: number; run(): Promise<unknown> }
+
+/**
+ * Periodic work inside the server: the outbox now, expiries and captures as they land.
+ * Every job is safe with many instances running it at once (rows are claimed with
+ * SKIP LOCKED), so each instance simply runs them all.
+ */
+export function startBackgroundJobs(infra: Infrastructure): { stop(): Promise<void> } {
+  const jobs: Job[] = [{ name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() }]
+  let stopped = false
+  const running = new Set<Promise<unknown>>()
+  const timers = jobs.map((job) =>
+    setInterval(() => {
+      if (stopped) return
+      const run = job
+        .run()
+        .catch((error: unknown) => infra.logger.error({ job: job.name, err: error }, 'background job failed'))
+        .finally(() => running.delete(run))
+      running.add(run)
+    }, job.everyMs),
+  )
+  return {
+    async stop() {
+      stopped = true
+      timers.forEach(clearInterval)
+      await Promise.allSettled([...running])
+    },
+  }
+}

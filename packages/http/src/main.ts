@@ -1,0 +1,30 @@
+import { createInfrastructure, loadConfig, prepareDatabase } from '@tutoring/adapters'
+import { startServer } from './server'
+
+/** `pnpm start`: configuration from the environment, schema and reference data brought up to date, then serve. */
+async function main() {
+  const config = loadConfig()
+  const infra = await createInfrastructure(config)
+  const { logger } = infra
+  const applied = await prepareDatabase(infra.database)
+  logger.info({ database: infra.database.kind, migrationsApplied: applied.length }, 'database ready')
+  if (infra.processor.mode === 'offline') {
+    logger.warn('STRIPE_SECRET_KEY is not set: payments use the built-in offline processor')
+  }
+  logger.info({ mail: infra.mailer.kind }, infra.mailer.kind === 'folder' ? `emails are written to ${config.DATA_DIR}/mail` : 'emails go out by SMTP')
+  const server = await startServer(infra, config.PORT)
+  logger.info(`listening on ${server.url} (API docs: ${server.url}/docs)`)
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down')
+    await server.stop()
+    await infra.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,13 @@
+import type { IncomingMessage } from 'node:http'
+import type { User } from '@tutoring/domain'
+
+export type AppEnv = {
+  Bindings: { incoming?: IncomingMessage }
+  Variables: {
+    requestId: string
+    clientAddress: string
+    /** The bearer token's user, set for every request that carries a working token. */
+    user: User | undefined
+    bearerToken: string | undefined
+  }
+}

@@ -1,0 +1,78 @@
+import { createMiddleware } from 'hono/factory'
+import { authenticateToken, isInternal, type User } from '@tutoring/domain'
+import type { Services } from '../services'
+import type { AppEnv } from './app-env'
+import { problems } from './problem'
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,256})\s*$/
+
+/**
+ * Runs on every request: a working bearer token sets `user`. A missing or broken token
+ * is not an error here; the routes that need a user say so with `authApi` and friends.
+ */
+export function identify(services: Services) {
+  return createMiddleware<AppEnv>(async function identify(c, next) {
+    const match = BEARER.exec(c.req.header('authorization') ?? '')
+    c.set('bearerToken', match?.[1])
+    c.set('user', match ? await authenticateToken(services.accounts, match[1]!) : undefined)
+    await next()
+  })
+}
+
+/** `auth:api`: a valid session token, else 401. */
+export const authApi = createMiddleware<AppEnv>(async function authApi(c, next) {
+  if (!c.get('user')) throw problems.unauthenticated()
+  await next()
+})
+
+/** `internal`: an authenticated user with role 200, else 403 (401 without a user). */
+export const internalOnly = createMiddleware<AppEnv>(async function internalOnly(c, next) {
+  const user = c.get('user')
+  if (!user) throw problems.unauthenticated()
+  if (!isInternal(user.roleId)) throw problems.forbidden('Only internal staff may do this.')
+  await next()
+})
+
+const pathAndQuery = (url: string): string => {
+  const u = new URL(url)
+  return `${u.pathname}${u.search}`
+}
+
+/**
+ * `web.api` (SPEC "Auth levels"): the bearer user; else a valid signed URL naming a user
+ * in `uid`; else a `secret` that decrypts to a user. 401 when none works.
+ */
+export function webApi(services: Services) {
+  return createMiddleware<AppEnv>(async function webApi(c, next) {
+    if (!c.get('user')) c.set('user', await userFromLink(services, c.req.url, c.req.query('secret')))
+    if (!c.get('user')) throw problems.unauthenticated()
+    await next()
+  })
+}
+
+async function userFromLink(services: Services, url: string, secret: string | undefined): Promise<User | undefined> {
+  const { urlSigner, secretBox, uow } = services.infra
+  const target = pathAndQuery(url)
+  const signedUid = new URL(url).searchParams.get('uid')
+  if (signedUid && /^\d+$/.test(signedUid) && urlSigner.verify(target)) {
+    return uow.repos.users.findById(Number(signedUid))
+  }
+  const uid = secret ? secretBox.open(secret) : undefined
+  return uid === undefined ? undefined : uow.repos.users.findById(uid)
+}
+
+/** `signed`: the request URL must carry a valid, unexpired signature (403 otherwise). */
+export function signedUrl(services: Services) {
+  return createMiddleware<AppEnv>(async function signedUrl(c, next) {
+    if (!services.infra.urlSigner.verify(pathAndQuery(c.req.url))) {
+      throw problems.invalidSignature(403, 'This link is invalid or has expired.')
+    }
+    await next()
+  })
+}
+
+export const currentUser = (c: { get(key: 'user'): User | undefined }): User => {
+  const user = c.get('user')
+  if (!user) throw problems.unauthenticated()
+  return user
+}

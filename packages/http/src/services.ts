@@ -1,0 +1,31 @@
+import type { AccountsDeps } from '@tutoring/domain'
+import { createThrottle, type Infrastructure, type Throttle } from '@tutoring/adapters'
+
+export const TOKEN_LIFETIME_SECONDS = 31_557_600
+
+/** The use-case dependencies each route group needs, built once from the infrastructure. */
+export type Services = {
+  infra: Infrastructure
+  accounts: AccountsDeps
+  throttles: { general: Throttle; auth: Throttle }
+}
+
+export function buildServices(infra: Infrastructure): Services {
+  const { config } = infra
+  return {
+    infra,
+    accounts: {
+      uow: infra.uow,
+      hasher: infra.hasher,
+      secrets: infra.secrets,
+      links: infra.links,
+      processor: infra.processor,
+      clock: infra.clock,
+      config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
+    },
+    throttles: {
+      general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
+      auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),
+    },
+  }
+}

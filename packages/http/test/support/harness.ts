@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import {
+  createInfrastructure,
+  loadConfig,
+  type DatabaseKind,
+  type Infrastructure,
+  type InfrastructureOverrides,
+} from '@tutoring/adapters'
+import { createTestDatabase } from '@tutoring/adapters/testing'
+import { createUser, type RoleName, type User } from '@tutoring/domain'
+import { createApp } from '../../src/app'
+import { buildServices, type Services } from '../../src/services'
+
+export type TestResponse<T = unknown> = { status: number; headers: Headers; body: T; text: string }
+
+export type RequestOptions = {
+  body?: unknown
+  token?: string
+  headers?: Record<string, string>
+  /** Raw body text, sent as is (for malformed JSON and wrong content types). */
+  raw?: string
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>
+
+const APP_KEY = `base64:${Buffer.alloc(32, 7).toString('base64')}`
+
+/**
+ * A whole app on a fresh database of `kind`, called through `app.request()` (no socket).
+ * Throttles are generous unless a test sets them; background jobs are off, so a test
+ * delivers the outbox itself when it wants to.
+ */
+export async function createTestContext(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  overrides: InfrastructureOverrides = {},
+) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-test-'))
+  const database = await createTestDatabase(kind)
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_KEY,
+    APP_URL: 'http://api.test',
+    LOG_LEVEL: 'silent',
+    BACKGROUND_JOBS: 'off',
+    THROTTLE_PER_MINUTE: '100000',
+    AUTH_THROTTLE_PER_MINUTE: '100000',
+    ...env,
+  })
+  const infra: Infrastructure = await createInfrastructure(config, { database, ...overrides })
+  const services: Services = buildServices(infra)
+  const app = createApp(services)
+
+  async function request<T = unknown>(method: string, url: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers }
+    let body: string | undefined
+    if (options.raw !== undefined) body = options.raw
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    const res = await app.request(url, { method, headers, body })
+    const text = await res.text()
+    let parsed: unknown = undefined
+    try {
+      parsed = text ? JSON.parse(text) : undefined
+    } catch {
+      parsed = undefined
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text }
+  }
+
+  let counter = 0
+  /** Registers through the API and answers the session, like a client would. */
+  async function register(role: 'student' | 'parent' | 'tutor' = 'student', extra: Record<string, unknown> = {}) {
+    counter++
+    const email = `${role}${counter}.${Date.now()}@example.com`
+    const res = await request<{ data: { token: string; user: { id: number; email: string } } }>('POST', '/api/auth/register', {
+      body: { email, password: 'correct horse battery', firstname: 'Test', lastname: `${role} ${counter}`, role, country: 'GB', ...extra },
+    })
+    if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${res.text}`)
+    return { token: res.body.data.token, user: res.body.data.user, email, password: 'correct horse battery' }
+  }
+
+  /** An internal user as the CLI makes one, logged in through the API. */
+  async function internalUser() {
+    return userWithRole('internal')
+  }
+
+  async function userWithRole(role: RoleName) {
+    counter++
+    const email = `${role}${counter}.${Date.now()}@staff.example.com`
+    const created = await createUser(services.accounts, { email, password: 'staff password 1', role, firstname: 'Staff', lastname: 'Member' })
+    if (created.isErr()) throw new Error(JSON.stringify(created.error))
+    const login = await request<{ data: { token: string } }>('POST', '/api/auth/login', { body: { email, password: 'staff password 1' } })
+    return { token: login.body.data.token, user: created.value as User, email }
+  }
+
+  /** Everything queued for delivery, newest last. */
+  async function outbox(filter: { kind?: 'email' | 'push' | 'processor_sync'; topic?: string } = {}) {
+    return infra.outbox.list(filter)
+  }
+
+  return {
+    kind,
+    app,
+    infra,
+    services,
+    db: database.db,
+    request,
+    register,
+    internalUser,
+    userWithRole,
+    outbox,
+    async close() {
+      await infra.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
