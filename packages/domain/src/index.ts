@@ -1,2 +1,4 @@
 export * from './shared'
 export * from './pricing'
+export * from './lesson'
+export * from './booking'
