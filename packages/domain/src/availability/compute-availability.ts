@@ -130,9 +130,9 @@ type Frame = {
 /**
  * Dates of the answer are the client's. With a date, it is that client day. Without, it is
  * every client day the 14-day window touches, from the client's today: the window itself is
- * London's (today..today+14 there, CONTRACT.md §13), so a client far from London sees its
- * slots under its own dates, 15 of them or 16 when the offsets differ, and changing
- * `utc_offset` relabels slots but never adds or removes one.
+ * London's (today..today+14 there, CONTRACT.md §13), so a client elsewhere sees the window's
+ * slots under its own dates: 15 dates in London's offset, 16 (or 17 when the clocks change
+ * inside the window) in others. Changing `utc_offset` relabels slots, never adds or drops one.
  */
 const frameOf = (input: AvailabilityInput): Frame => {
   const { request } = input
