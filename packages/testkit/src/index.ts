@@ -1,3 +1,4 @@
 export * from './pricing'
 export * from './machines'
 export * from './availability'
+export * from './search'
