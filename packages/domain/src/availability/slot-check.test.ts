@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { aBookedLesson, aWeeklySchedule } from '@tutoring/testkit'
 import { isSlotAvailable } from './slot-check'
-import { WEEKDAYS, type ScheduleEntry } from './schedule'
 
-const schedule: ScheduleEntry[] = WEEKDAYS.map((day) => ({
-  day,
-  windows: [{ from: '09:00', to: '17:00' }],
-  lessonTypes: ['online'],
-  bufferMinutes: 15,
-}))
+const schedule = aWeeklySchedule([{ from: '09:00', to: '17:00' }], { lessonTypes: ['online'], bufferMinutes: 15 })
 const now = new Date('2026-06-01T06:00:00Z')
 const at = (iso: string) => new Date(iso)
 
@@ -18,7 +13,7 @@ describe('checking a requested slot', () => {
   })
 
   it('refuses a slot off the grid, outside the window or clashing with a lesson', () => {
-    const lessons = [{ start: at('2026-06-02T10:00:00Z'), finish: at('2026-06-02T11:00:00Z'), inPerson: false }]
+    const lessons = [aBookedLesson('2026-06-02T10:00:00Z', 60)]
     const cases = [
       { start: at('2026-06-02T08:05:00Z'), finish: at('2026-06-02T09:05:00Z') },
       { start: at('2026-06-02T15:30:00Z'), finish: at('2026-06-02T16:30:00Z') },
