@@ -321,6 +321,18 @@ describe.each(testDatabaseKinds())('personal records on %s', (kind) => {
     })
   })
 
+  it('answers 422, never 500, for values the database could not store', async () => {
+    const id = (await t.request<Page<{ id: number }>>('GET', '/api/v1/personal-details', { token: parent.token })).body.data[0]!.id
+    await expectInvalid('PUT', `/api/v1/personal-details/${id}`, parent.token, { language_ids: [99_999_999_999], date_of_birth: '0000-01-01' }, ['language_ids.0', 'date_of_birth'])
+    await expectInvalid('POST', '/api/v1/education', parent.token, { institution: 'a\u0000b', qualification: 'x', start_year: 2000 }, ['institution'])
+    await expectInvalid('POST', '/api/v1/children', parent.token, { firstname: 'a', lastname: 'b', date_of_birth: '0000-01-01' }, ['date_of_birth'])
+    await expectInvalid('POST', '/api/v1/professions', parent.token, { title: 'T', start_date: '1899-12-31', end_date: '0000-02-29' }, ['start_date', 'end_date'])
+    const profile = (await t.request<Page<{ id: number }>>('GET', '/api/v1/profiles', { token: parent.token })).body.data[0]!.id
+    await expectInvalid('PUT', `/api/v1/profiles/${profile}`, parent.token, { bio: 'hi\u0000', teacher_reference_number: '\u0000' }, ['bio', 'teacher_reference_number'])
+    expect((await t.request('GET', '/api/v1/education?user_id=1e30', { token: parent.token })).status).toBe(422)
+    expect((await t.request('DELETE', '/api/v1/education/1e30', { token: parent.token })).status).toBe(404)
+  })
+
   it('documents every profile route in /openapi.json', async () => {
     const doc = await t.request<{ paths: Record<string, Record<string, { description?: string }>> }>('GET', '/openapi.json')
     const expected: Record<string, string[]> = {

@@ -20,17 +20,26 @@ import {
 import { calendarDate, countryCode, mobileField, pastDate, postcodeField } from './accounts.schemas'
 
 const id = z.number().int()
-const text = (max: number) => z.string().trim().min(1).max(max)
+/** PostgreSQL text can't hold NUL: refused here rather than failing in the database. */
+const noNul = (s: string) => !s.includes('\u0000')
+const NUL_MESSAGE = 'must not contain NUL characters'
+const text = (max: number) => z.string().trim().min(1).max(max).refine(noNul, NUL_MESSAGE)
 /** Optional text a client clears with null; a blank clears it too. */
 const clearableText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
+    .refine(noNul, NUL_MESSAGE)
     .transform((s) => (s === '' ? null : s))
     .nullable()
     .optional()
 const year = z.number().int().min(1900).max(2100)
+/** Calendar dates from 1900 on: the database has no year 0, and nobody here was born before. */
+const EARLIEST = '1900-01-01'
+const modernDate = calendarDate.refine((s) => s >= EARLIEST, 'must be 1900-01-01 or later')
+const modernPastDate = pastDate.refine((s) => s >= EARLIEST, 'must be 1900-01-01 or later')
+const referenceId = z.number().int().positive().max(2_147_483_647)
 
 /** Keys a client left out stay out, so a PUT changes only what it names. */
 export const definedOnly = <T extends object>(body: T): T =>
@@ -40,10 +49,10 @@ export const definedOnly = <T extends object>(body: T): T =>
 
 export const PersonalDetailsBody = z
   .strictObject({
-    date_of_birth: pastDate.nullable().optional(),
+    date_of_birth: modernPastDate.nullable().optional(),
     gender: z.enum(GENDERS).nullable().optional(),
     language_ids: z
-      .array(z.number().int().positive())
+      .array(referenceId)
       .max(50)
       .optional()
       .openapi({ description: 'Replaces the languages the user speaks (ids of GET /api/v1/languages); [] clears them.' }),
@@ -73,6 +82,7 @@ export const presentPersonalDetails = (d: PersonalDetails): z.infer<typeof Perso
 const bio = z
   .string()
   .trim()
+  .refine(noNul, NUL_MESSAGE)
   .refine((s) => [...s].length <= BIO_MAX_CHARS, `must be at most ${BIO_MAX_CHARS} characters`)
   .transform((s) => (s === '' ? null : s))
 
@@ -169,8 +179,8 @@ export const ProfessionBody = z
   .strictObject({
     title: text(255).openapi({ example: 'Head of Mathematics' }),
     organisation: clearableText(255).openapi({ example: 'Leeds Grammar School' }),
-    start_date: pastDate,
-    end_date: calendarDate.nullable().optional().openapi({ description: 'Null or absent: current. Not before start_date.' }),
+    start_date: modernPastDate,
+    end_date: modernDate.nullable().optional().openapi({ description: 'Null or absent: current. Not before start_date.' }),
     description: clearableText(1000),
   })
   .openapi('ProfessionRequest')
@@ -218,7 +228,7 @@ export const professionFields = (b: Partial<z.infer<typeof ProfessionBody>>) =>
 // Children
 
 export const ChildBody = z
-  .strictObject({ firstname: text(100), lastname: text(100), date_of_birth: pastDate.nullable().optional() })
+  .strictObject({ firstname: text(100), lastname: text(100), date_of_birth: modernPastDate.nullable().optional() })
   .openapi('ChildRequest')
 export const ChildPatchBody = ChildBody.partial().openapi('ChildUpdateRequest')
 
@@ -325,6 +335,7 @@ const httpsUrl = z
   .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be an https:// URL' }))
   // The parser's form (lower-case scheme and host), which is what the column's check expects.
   .transform((s) => new URL(s).href)
+  .openapi({ format: 'uri', description: 'https:// only' })
 
 export const SocialLinkBody = z
   .strictObject({ platform: z.enum(SOCIAL_PLATFORMS), url: httpsUrl.openapi({ example: 'https://www.linkedin.com/in/ada' }) })
