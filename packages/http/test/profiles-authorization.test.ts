@@ -122,6 +122,27 @@ describe.each(testDatabaseKinds())('profile routes authorization on %s', (kind) 
       expect((await t.request('PUT', `${path}/${id}`, { body: change })).status).toBe(401)
     })
 
+    it('refuses unknown fields on POST and PUT, a wrong type on PUT, and a bad page on GET, with 422 and field errors', async () => {
+      const owner = owners[role]
+      const id = await create(path, owner, body())
+      type Problem = { code: string; errors: Record<string, string[]> }
+      const post = await t.request<Problem>('POST', path, { token: owner.token, body: { ...body(), id: 1, user_id: 2 } })
+      expect(post.status).toBe(422)
+      expect(post.body.errors).toEqual({ id: ['is not an accepted field'], user_id: ['is not an accepted field'] })
+      const put = await t.request<Problem>('PUT', `${path}/${id}`, { token: owner.token, body: { ...change, owner: 3 } })
+      expect(put.status).toBe(422)
+      expect(put.body.errors).toEqual({ owner: ['is not an accepted field'] })
+      const [field] = Object.keys(change)
+      const wrongType = await t.request<Problem>('PUT', `${path}/${id}`, { token: owner.token, body: { [field!]: { nested: true } } })
+      expect(wrongType.status).toBe(422)
+      expect(Object.keys(wrongType.body.errors)).toEqual([field])
+      const page = await t.request<Problem>('GET', `${path}?page=0&per_page=101&user_id=x`, { token: owner.token })
+      expect(page.status).toBe(422)
+      expect(Object.keys(page.body.errors).sort()).toEqual(['page', 'per_page', 'user_id'])
+      const malformed = await t.request<Problem>('POST', path, { token: owner.token, raw: 'not json', headers: { 'content-type': 'application/json' } })
+      expect(malformed.status).toBe(400)
+    })
+
     it('PUT and DELETE of an id that does not exist answer the same 404 as another user\'s record', async () => {
       const owner = owners[role]
       expect((await t.request('PUT', `${path}/987654321`, { token: owner.token, body: change })).status).toBe(404)
