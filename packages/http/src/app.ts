@@ -15,6 +15,7 @@ import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
 import { accountRoutes } from './routes/accounts'
 import { healthRoutes } from './routes/health'
+import { profileRoutes } from './routes/profiles'
 import { referenceRoutes } from './routes/reference'
 import { userRoutes } from './routes/users'
 import type { Services } from './services'
@@ -49,6 +50,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   referenceRoutes(app, services)
   accountRoutes(app, services)
   userRoutes(app, services)
+  profileRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

@@ -1,16 +1,17 @@
 import type { Kysely } from 'kysely'
-import type { AccountsRepos, CatalogRepository } from '@tutoring/domain'
+import type { AccountsRepos, CatalogRepository, ProfilesRepos } from '@tutoring/domain'
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
 import { outboxWriter } from './repositories/outbox.repository'
 import { passwordResetRepository } from './repositories/password-reset.repository'
+import { personalRecords } from './repositories/personal-records.repository'
 import { referenceLookups } from './repositories/reference-lookups.repository'
 import { registrationRecords } from './repositories/registration.repository'
 import { userRepository } from './repositories/user.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
-export type Repositories = AccountsRepos & { catalog: CatalogRepository }
+export type Repositories = AccountsRepos & { catalog: CatalogRepository } & ProfilesRepos
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -21,5 +22,6 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     reference: referenceLookups(db),
     outbox: outboxWriter(db),
     catalog: catalogRepository(db),
+    personalRecords: personalRecords(db),
   }
 }
