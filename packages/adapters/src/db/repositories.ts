@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { AccountsRepos, CatalogRepository } from '@tutoring/domain'
+import type { AccountsRepos, CatalogRepository, ScheduleRepos, TeachingRepos, TutorsRepos } from '@tutoring/domain'
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
@@ -8,9 +8,14 @@ import { passwordResetRepository } from './repositories/password-reset.repositor
 import { referenceLookups } from './repositories/reference-lookups.repository'
 import { registrationRecords } from './repositories/registration.repository'
 import { userRepository } from './repositories/user.repository'
+import { teachRepository } from './repositories/teach.repository'
+import { dayScheduleRepository } from './repositories/day-schedule.repository'
+import { holidayRepository } from './repositories/holiday.repository'
+import { locationRepository } from './repositories/location.repository'
+import { tutorDirectory } from './repositories/tutor-directory.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
-export type Repositories = AccountsRepos & { catalog: CatalogRepository }
+export type Repositories = AccountsRepos & { catalog: CatalogRepository } & TeachingRepos & ScheduleRepos & TutorsRepos
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -21,5 +26,10 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     reference: referenceLookups(db),
     outbox: outboxWriter(db),
     catalog: catalogRepository(db),
+    teaches: teachRepository(db),
+    daySchedules: dayScheduleRepository(db),
+    holidays: holidayRepository(db),
+    locations: locationRepository(db),
+    tutorDirectory: tutorDirectory(db),
   }
 }
