@@ -16,6 +16,7 @@ import { validationHook } from './platform/validation'
 import { accountRoutes } from './routes/accounts'
 import { healthRoutes } from './routes/health'
 import { referenceRoutes } from './routes/reference'
+import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import type { Services } from './services'
 
@@ -49,6 +50,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   referenceRoutes(app, services)
   accountRoutes(app, services)
   userRoutes(app, services)
+  teachingRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

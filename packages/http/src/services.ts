@@ -1,4 +1,4 @@
-import type { AccountsDeps } from '@tutoring/domain'
+import type { AccountsDeps, ScheduleDeps, TeachingDeps, TutorsDeps } from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -7,6 +7,9 @@ export const TOKEN_LIFETIME_SECONDS = 31_557_600
 export type Services = {
   infra: Infrastructure
   accounts: AccountsDeps
+  teaching: TeachingDeps
+  schedule: ScheduleDeps
+  tutors: TutorsDeps
   throttles: { general: Throttle; auth: Throttle }
 }
 
@@ -23,6 +26,9 @@ export function buildServices(infra: Infrastructure): Services {
       clock: infra.clock,
       config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
     },
+    teaching: { uow: infra.uow, clock: infra.clock },
+    schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
+    tutors: { uow: infra.uow },
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
       auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),
