@@ -163,6 +163,12 @@ describe.each(testDatabaseKinds())('teaching and schedule on %s', (kind) => {
       await newTeach(me)
     })
 
+    it('lets only one of two concurrent teaches of a subject through', async () => {
+      const me = await t.register('tutor')
+      const results = await Promise.all([1, 2].map(() => t.request('POST', '/api/v1/teaches', { token: me.token, body: teachBody() })))
+      expect(results.map((r) => r.status).sort()).toEqual([201, 422])
+    })
+
     it('changes fields, checks the result whole, and enables and disables', async () => {
       const me = await t.register('tutor')
       const teach = await newTeach(me)
@@ -295,6 +301,17 @@ describe.each(testDatabaseKinds())('teaching and schedule on %s', (kind) => {
       await newEntry(me, { ...monday, slots: [{ from: '12:00', to: '14:00' }] })
       await newEntry(me, { ...monday, day: 'TUESDAY' })
       await newEntry(otherTutor, monday)
+    })
+
+    it('lets only one of two concurrent overlapping entries through', async () => {
+      const me = await t.register('tutor')
+      const results = await Promise.all(
+        ['09:00', '10:00'].map((from) =>
+          t.request('POST', '/api/v1/day-availabilities', { token: me.token, body: { ...monday, day: 'WEDNESDAY', slots: [{ from, to: '12:00' }] } }),
+        ),
+      )
+      expect(results.map((r) => r.status).sort()).toEqual([201, 422])
+      expect((await t.request<List<DayAvailability>>('GET', '/api/v1/day-availabilities', { token: me.token })).body.meta.total).toBe(1)
     })
 
     it('needs a lesson type, a buffer in steps of 5 up to 120, a real day and known filters', async () => {
@@ -483,6 +500,17 @@ describe.each(testDatabaseKinds())('teaching and schedule on %s', (kind) => {
         expect((await t.request('POST', collection.path, { body: collection.body() })).status).toBe(401)
       })
     }
+
+    it('answers 422, never 500, for reference ids beyond the integer range', async () => {
+      expect((await t.request('GET', '/api/teaches?subject_id=1000000000000000')).status).toBe(422)
+      const teach = await t.request<Problem>('POST', '/api/v1/teaches', { token: tutor.token, body: teachBody({ subject_id: 1e15, subject_level_ids: [1e15] }) })
+      expect(teach.status).toBe(422)
+      const entry = await t.request<Problem>('POST', '/api/v1/day-availabilities', {
+        token: tutor.token,
+        body: { day: 'MONDAY', slots: [{ from: '09:00', to: '10:00' }], lesson_types: ['online'], exam_board_id: 3e9 },
+      })
+      expect(entry.status).toBe(422)
+    })
 
     it('answers 404 for ids that are malformed or of no record', async () => {
       expect((await t.request('PUT', '/api/v1/teaches/abc', { token: tutor.token, body: {} })).status).toBe(404)

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { DAY_NAMES, SCHEDULE_LESSON_TYPES, type DaySchedule, type TutorHoliday, type TutorLocation } from '@tutoring/domain'
+import { referenceId } from './teaching.schemas'
 
 // Formats are only typed here; the domain checks values, so every rule answers in one place.
 const clockTime = z.string().max(8).openapi({ pattern: '^([01][0-9]|2[0-3]):(00|15|30|45)$|^24:00$', example: '09:00' })
@@ -13,7 +14,7 @@ const day = z
   .openapi({ type: 'string', enum: [...DAY_NAMES], example: 'MONDAY' })
 
 const lessonType = z.enum(SCHEDULE_LESSON_TYPES, { error: 'must be online, tutors_home or students_home' })
-const filterId = z.number().int().positive().nullable()
+const filterId = referenceId.nullable()
 
 const dayAvailabilityFields = {
   day,

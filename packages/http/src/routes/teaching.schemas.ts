@@ -2,7 +2,10 @@ import { z } from '@hono/zod-openapi'
 import { formatPence, parsePounds, type AvailableTeach, type Teach } from '@tutoring/domain'
 import { paginationQuery } from '../platform/pagination'
 
-const id = z.number().int().positive()
+/** Reference data ids are 32-bit integer columns. */
+const INT_MAX = 2_147_483_647
+export const referenceId = z.number().int().positive().max(INT_MAX)
+const id = referenceId
 const ids = z.array(id).max(50)
 
 /** Pounds as a decimal string ("25.00"); a plain JSON number with at most two decimals is read too. */
@@ -88,9 +91,9 @@ export const tutorRecordsQuery = z.object({
 export const availableTeachesQuery = z.object({
   ...paginationQuery,
   tutor_id: optionalId,
-  subject_id: optionalId,
-  subject_level_id: optionalId,
-  exam_board_id: optionalId,
+  subject_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  subject_level_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  exam_board_id: z.coerce.number().int().positive().max(INT_MAX).optional(),
 })
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(2 ** 53 - 1) })
