@@ -1,5 +1,30 @@
+/**
+ * Every error the domain returns, for the HTTP layer's one exhaustive table of status and
+ * code (STYLE.md §5). A context that adds an error type adds it here too, and the compiler
+ * then points at the table.
+ */
+import type { BookingHoldNotExpired, BookingWindowExceeded, TooManyPendingBookings } from './booking'
+import type { LessonNotFinished, ProposalNotExpired, RescheduleNoticeTooShort } from './lesson'
+import type { CouponInvalid } from './pricing'
+import type { Forbidden, InvalidStateTransition, NotFound, ValidationFailed } from './shared'
+import type { SlotUnavailable } from './availability'
+import type { DocumentMissing } from './verification'
 import type { AccountsError } from './accounts'
-import type { InvalidStateTransition } from './shared'
 
-/** Every error a use case can return; HTTP maps each `type` to a status in one table. */
-export type DomainError = AccountsError | InvalidStateTransition
+export type DomainError =
+  | AccountsError
+  | NotFound
+  | Forbidden
+  | ValidationFailed
+  | InvalidStateTransition
+  | RescheduleNoticeTooShort
+  | LessonNotFinished
+  | ProposalNotExpired
+  | BookingWindowExceeded
+  | TooManyPendingBookings
+  | BookingHoldNotExpired
+  | SlotUnavailable
+  | CouponInvalid
+  | DocumentMissing
+
+export type DomainErrorType = DomainError['type']

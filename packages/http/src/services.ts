@@ -28,7 +28,7 @@ export function buildServices(infra: Infrastructure): Services {
     },
     teaching: { uow: infra.uow, clock: infra.clock },
     schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
-    tutors: { uow: infra.uow },
+    tutors: { uow: infra.uow, clock: infra.clock },
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
       auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),

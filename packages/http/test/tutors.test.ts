@@ -88,12 +88,11 @@ describe.each(testDatabaseKinds())('tutor views on %s', (kind) => {
           'bio_missing',
           'address_missing',
           'mobile_missing',
-          'identity_verification_not_passed',
-          'dbs_verification_not_passed',
-          'qualification_verification_not_passed',
-          'profile_not_visible',
-          'no_enabled_teach',
-          'no_schedule',
+          'identity_not_passed',
+          'dbs_not_passed',
+          'qualification_not_passed',
+          'not_visible',
+          'no_availability',
         ],
         verifications: { identity: { status: 'NONE', reference: null }, dbs: { status: 'NONE' }, qualification: { status: 'NONE' } },
       })
@@ -107,33 +106,23 @@ describe.each(testDatabaseKinds())('tutor views on %s', (kind) => {
       expect(res.body.data.reasons).not.toContain('mobile_missing')
     })
 
-    it('becomes eligible once everything is in place, and asks for a location only for in-person lessons', async () => {
+    it('becomes eligible once everything is in place, and not while on holiday today', async () => {
       const me = await t.register('tutor', fullTutor)
       await completeProfileAndVerifications(me.user.id)
+      const noSchedule = await t.request<Status>('GET', '/api/v1/tutors/status', { token: me.token })
+      expect(noSchedule.body.data).toMatchObject({ eligible: false, reasons: ['no_availability'] })
       await teachAndSchedule(me, ['online', 'students_home'])
-      const missing = await t.request<Status>('GET', '/api/v1/tutors/status', { token: me.token })
-      expect(missing.body.data).toMatchObject({ eligible: false, reasons: ['location_missing'] })
-      await t.request('POST', '/api/v1/locations', { token: me.token, body: { postcode: 'SW1A 1AA', lat: 51.501, lng: -0.1416, travel_distance_miles: 5 } })
       const ready = await t.request<Status>('GET', '/api/v1/tutors/status', { token: me.token })
       expect(ready.body.data).toEqual({
         eligible: true,
         reasons: [],
         verifications: { identity: { status: 'PASS', reference: `identity_${me.user.id}` }, dbs: { status: 'PASS' }, qualification: { status: 'PASS' } },
       })
-
-      const online = await t.register('tutor', fullTutor)
-      await completeProfileAndVerifications(online.user.id)
-      await teachAndSchedule(online, ['online'])
-      expect((await t.request<Status>('GET', '/api/v1/tutors/status', { token: online.token })).body.data.eligible).toBe(true)
-    })
-
-    it('counts only enabled teaches', async () => {
-      const me = await t.register('tutor', fullTutor)
-      await completeProfileAndVerifications(me.user.id)
-      await teachAndSchedule(me, ['online'])
-      const teach = (await t.db.selectFrom('teaches').select('id').where('tutor_id', '=', me.user.id).executeTakeFirstOrThrow()).id
-      await t.request('PUT', `/api/v1/teaches/${teach}/disable`, { token: me.token })
-      expect((await t.request<Status>('GET', '/api/v1/tutors/status', { token: me.token })).body.data.reasons).toEqual(['no_enabled_teach'])
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+      const holiday = await t.request<{ data: { id: number } }>('POST', '/api/v1/holidays', { token: me.token, body: { start_date: today, end_date: today } })
+      expect((await t.request<Status>('GET', '/api/v1/tutors/status', { token: me.token })).body.data).toMatchObject({ eligible: false, reasons: ['on_holiday'] })
+      await t.request('DELETE', `/api/v1/holidays/${holiday.body.data.id}`, { token: me.token })
+      expect((await t.request<Status>('GET', '/api/v1/tutors/status', { token: me.token })).body.data.eligible).toBe(true)
     })
 
     it('is for tutors only', async () => {

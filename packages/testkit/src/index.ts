@@ -1,1 +1,5 @@
-export {}
+export * from './pricing'
+export * from './machines'
+export * from './availability'
+export * from './search'
+export * from './builders'

@@ -4,7 +4,7 @@ import type { FieldErrors } from '../shared'
  * A tutor's base for in-person lessons: where they are and how far they travel. One per
  * tutor. `outcode` (e.g. "SW1A") is what the public may see; the coordinates never are.
  */
-export type TutorLocation = {
+export type TutorLocationRecord = {
   id: number
   tutorId: number
   postcode: string
@@ -14,7 +14,7 @@ export type TutorLocation = {
   travelDistanceMiles: number
 }
 
-export type TutorLocationDraft = Omit<TutorLocation, 'id' | 'tutorId'>
+export type TutorLocationDraft = Omit<TutorLocationRecord, 'id' | 'tutorId'>
 export type Coordinates = { lat: number; lng: number }
 
 export const TRAVEL_DISTANCE_MILES = { min: 0, max: 100 } as const

@@ -3,7 +3,7 @@ import type { Clock, UnitOfWork } from '../shared'
 import type { PageOf, PageRequest } from '../teaching'
 import type { DaySchedule, DayScheduleDraft } from './day-schedule'
 import type { TutorHoliday, TutorHolidayDraft } from './holiday'
-import type { Geocoder, PostcodeParser, TutorLocation, TutorLocationDraft } from './location'
+import type { Geocoder, PostcodeParser, TutorLocationRecord, TutorLocationDraft } from './location'
 
 export interface DayScheduleRepository {
   findById(id: number): Promise<DaySchedule | undefined>
@@ -29,12 +29,12 @@ export interface HolidayRepository {
 }
 
 export interface LocationRepository {
-  findById(id: number): Promise<TutorLocation | undefined>
-  findForTutor(tutorId: number): Promise<TutorLocation | undefined>
-  list(filter: { tutorId?: number }, page: PageRequest): Promise<PageOf<TutorLocation>>
+  findById(id: number): Promise<TutorLocationRecord | undefined>
+  findForTutor(tutorId: number): Promise<TutorLocationRecord | undefined>
+  list(filter: { tutorId?: number }, page: PageRequest): Promise<PageOf<TutorLocationRecord>>
   /** Replaces the tutor's location, if any: one per tutor. */
-  replace(tutorId: number, draft: TutorLocationDraft): Promise<TutorLocation>
-  update(id: number, draft: TutorLocationDraft): Promise<TutorLocation>
+  replace(tutorId: number, draft: TutorLocationDraft): Promise<TutorLocationRecord>
+  update(id: number, draft: TutorLocationDraft): Promise<TutorLocationRecord>
   delete(id: number): Promise<void>
 }
 

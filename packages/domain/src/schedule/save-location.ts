@@ -2,7 +2,7 @@ import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import type { User } from '../accounts'
 import type { Forbidden, ValidationFailed } from '../shared'
 import { requireTutor } from '../teaching'
-import type { TutorLocation } from './location'
+import type { TutorLocationRecord } from './location'
 import type { ScheduleDeps } from './ports'
 import { resolveLocation, type LocationInput } from './resolve-location'
 
@@ -11,11 +11,11 @@ export function saveLocation(
   deps: ScheduleDeps,
   actor: User,
   input: LocationInput,
-): ResultAsync<TutorLocation, Forbidden | ValidationFailed> {
+): ResultAsync<TutorLocationRecord, Forbidden | ValidationFailed> {
   return requireTutor(actor).asyncAndThen((tutor) => new ResultAsync(run(deps, tutor, input)))
 }
 
-async function run(deps: ScheduleDeps, tutor: User, input: LocationInput): Promise<Result<TutorLocation, ValidationFailed>> {
+async function run(deps: ScheduleDeps, tutor: User, input: LocationInput): Promise<Result<TutorLocationRecord, ValidationFailed>> {
   const resolved = await resolveLocation(deps, input)
   if (resolved.isErr()) return err(resolved.error)
   return deps.uow.run(async ({ locations }) => ok(await locations.replace(tutor.id, resolved.value)))

@@ -2,7 +2,7 @@ import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import type { User } from '../accounts'
 import type { NotFound, ValidationFailed } from '../shared'
 import { visibleTutorRecord } from '../teaching'
-import type { TutorLocation } from './location'
+import type { TutorLocationRecord } from './location'
 import type { ScheduleDeps } from './ports'
 import { resolveLocation, type LocationInput } from './resolve-location'
 
@@ -16,11 +16,11 @@ export function updateLocation(
   deps: ScheduleDeps,
   actor: User,
   input: { id: number; patch: LocationPatch },
-): ResultAsync<TutorLocation, NotFound | ValidationFailed> {
+): ResultAsync<TutorLocationRecord, NotFound | ValidationFailed> {
   return new ResultAsync(run(deps, actor, input.id, input.patch))
 }
 
-async function run(deps: ScheduleDeps, actor: User, id: number, patch: LocationPatch): Promise<Result<TutorLocation, NotFound | ValidationFailed>> {
+async function run(deps: ScheduleDeps, actor: User, id: number, patch: LocationPatch): Promise<Result<TutorLocationRecord, NotFound | ValidationFailed>> {
   const found = visibleTutorRecord(actor, await deps.uow.repos.locations.findById(id), 'location')
   if (found.isErr()) return err(found.error)
   const current = found.value

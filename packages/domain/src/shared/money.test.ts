@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { formatPence, parsePounds, roundHalfUp } from './money'
+import { basisPoints, formatPence, parsePounds, percentOf, roundHalfUp } from './money'
 
 describe('money', () => {
   it('rounds half up to the penny', () => {
@@ -21,5 +21,16 @@ describe('money', () => {
     expect(parsePounds('1.234')).toBeUndefined()
     expect(parsePounds('-1.00')).toBeUndefined()
     expect(parsePounds('1e3')).toBeUndefined()
+  })
+  it('takes percentages of pence half up, with up to two decimals', () => {
+    expect(percentOf(2500, 10)).toBe(250)
+    expect(percentOf(2505, 10)).toBe(251)
+    expect(percentOf(1000, 12.5)).toBe(125)
+    expect(percentOf(1, 50)).toBe(1)
+  })
+  it('refuses percentages with more than two decimals or a sign', () => {
+    expect(() => basisPoints(12.345)).toThrow(RangeError)
+    expect(() => basisPoints(-1)).toThrow(RangeError)
+    expect(basisPoints(0.07)).toBe(7)
   })
 })

@@ -26,3 +26,19 @@ export const parsePounds = (text: string): Pence | undefined => {
 }
 
 export const CURRENCY = { code: 'GBP', sign: '£', displayFormat: '£{amount}' } as const
+
+/**
+ * A percentage (up to two decimals, e.g. 12.5) as integer basis points, so percentages stay
+ * exact integer arithmetic. More decimals than two is a configuration bug.
+ */
+export const basisPoints = (percent: number): number => {
+  const points = Math.round(percent * 100)
+  if (!Number.isFinite(percent) || Math.abs(points - percent * 100) > 1e-6 || points < 0) {
+    throw new RangeError(`percentages take at most two decimals and no sign: ${percent}`)
+  }
+  return points
+}
+
+/** `percent` % of an amount of pence, rounded half up to the penny. */
+export const percentOf = (amount: Pence, percent: number): Pence =>
+  roundHalfUp(amount * basisPoints(percent), 10_000)

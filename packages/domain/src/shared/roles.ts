@@ -6,3 +6,6 @@ export const roleName = (roleId: number): RoleName | undefined =>
   (Object.keys(ROLE_IDS) as RoleName[]).find((name) => ROLE_IDS[name] === roleId)
 
 export const isInternal = (roleId: number): boolean => roleId === ROLE_IDS.internal
+
+/** Whoever asks for an action; policies decide from this and the record's parties. */
+export type Actor = { userId: number; roleId: number }

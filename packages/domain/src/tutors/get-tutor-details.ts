@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import type { User } from '../accounts'
-import type { DaySchedule, TutorHoliday, TutorLocation } from '../schedule'
+import type { DaySchedule, TutorHoliday, TutorLocationRecord } from '../schedule'
 import { forbidden, isInternal, notFound, type Forbidden, type NotFound } from '../shared'
 import type { Teach } from '../teaching'
 import { WHOLE_LIST, type TutorsDeps } from './ports'
@@ -24,7 +24,7 @@ export type TutorDetails = {
   languages: TutorLanguage[]
   teaches: Teach[]
   schedule: DaySchedule[]
-  location: TutorLocation | null
+  location: TutorLocationRecord | null
   holidays: TutorHoliday[]
   verifications: TutorVerifications
   subscription: TutorSubscription | null

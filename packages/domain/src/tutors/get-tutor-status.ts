@@ -1,51 +1,24 @@
 import { ResultAsync } from 'neverthrow'
 import type { User } from '../accounts'
-import { offersInPerson } from '../schedule'
-import type { Forbidden } from '../shared'
+import { searchEligibility } from '../search'
+import { londonToday, type Forbidden } from '../shared'
 import { requireTutor } from '../teaching'
-import type { TutorsDeps, TutorsRepos } from './ports'
-import {
-  temporarySearchEligibility as evaluateSearchEligibility,
-  type SearchEligibilityFacts,
-} from './search-eligibility.temporary'
+import type { TutorsDeps } from './ports'
 import type { TutorVerifications } from './tutor-facts'
+import { tutorSnapshot } from './tutor-snapshot'
 
 export type TutorStatus = { eligible: boolean; reasons: string[]; verifications: TutorVerifications }
 
-/** What still keeps the calling tutor out of search, and where each verification stands. */
+/**
+ * What still keeps the calling tutor out of search, as search's own eligibility rules say
+ * it for today (London), and where each verification stands.
+ */
 export function getTutorStatus(deps: TutorsDeps, actor: User): ResultAsync<TutorStatus, Forbidden> {
-  return requireTutor(actor).asyncAndThen((tutor) => ResultAsync.fromSafePromise(statusOf(deps.uow.repos, tutor.id)))
+  return requireTutor(actor).asyncAndThen((tutor) => ResultAsync.fromSafePromise(statusOf(deps, tutor.id)))
 }
 
-async function statusOf(repos: TutorsRepos, tutorId: number): Promise<TutorStatus> {
-  const facts = await gatherFacts(repos, tutorId)
-  const { eligible, reasons } = evaluateSearchEligibility(facts)
-  return { eligible, reasons, verifications: facts.verifications }
+async function statusOf(deps: TutorsDeps, tutorId: number): Promise<TutorStatus> {
+  const { snapshot, verifications } = await tutorSnapshot(deps.uow.repos, tutorId)
+  const result = searchEligibility(snapshot, { today: londonToday(deps.clock.now()) })
+  return { eligible: result.eligible, reasons: result.eligible ? [] : [...result.reasons], verifications }
 }
-
-export async function gatherFacts(repos: TutorsRepos, tutorId: number): Promise<SearchEligibilityFacts> {
-  const { tutorDirectory, teaches, daySchedules, locations } = repos
-  const [profile, verifications, addresses, mobiles, teachPage, schedule, location] = await Promise.all([
-    tutorDirectory.profile(tutorId),
-    tutorDirectory.verifications(tutorId),
-    tutorDirectory.addresses(tutorId),
-    tutorDirectory.mobileNumbers(tutorId),
-    teaches.listAvailable({ tutorId }, { page: 1, perPage: 1 }),
-    daySchedules.listForTutor(tutorId),
-    locations.findForTutor(tutorId),
-  ])
-  return {
-    hasProfilePicture: profile?.hasPicture ?? false,
-    hasProfileVideo: profile?.hasVideo ?? false,
-    hasBio: (profile?.bio ?? '').trim().length > 0,
-    hasAddress: addresses.length > 0,
-    hasMobile: mobiles.length > 0,
-    verifications,
-    isVisible: profile?.isVisible ?? false,
-    hasEnabledTeach: teachPage.total > 0,
-    hasSchedule: schedule.length > 0,
-    offersInPerson: schedule.some(offersInPerson),
-    hasLocation: location !== undefined,
-  }
-}
-

@@ -1,5 +1,5 @@
 import type { HolidayRepository, DayScheduleRepository, LocationRepository } from '../schedule'
-import type { UnitOfWork } from '../shared'
+import type { Clock, UnitOfWork } from '../shared'
 import type { TeachRepository } from '../teaching'
 import type { TutorDirectory } from './tutor-facts'
 
@@ -11,7 +11,7 @@ export interface TutorsRepos {
   locations: LocationRepository
 }
 
-export type TutorsDeps = { uow: UnitOfWork<TutorsRepos> }
+export type TutorsDeps = { uow: UnitOfWork<TutorsRepos>; clock: Clock }
 
 /** A tutor's lists are short; one generous page reads them whole. */
 export const WHOLE_LIST = { page: 1, perPage: 100 } as const

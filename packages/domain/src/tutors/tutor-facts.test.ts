@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { temporarySearchEligibility, type SearchEligibilityFacts } from './search-eligibility.temporary'
+import type { DaySchedule } from '../schedule'
+import { searchEligibility } from '../search'
+import type { TutorsRepos } from './ports'
 import { describeExperience } from './tutor-facts'
+import { toScheduleEntry, tutorSnapshot } from './tutor-snapshot'
 
 describe('tutoring experience', () => {
   it('reads as years and months', () => {
@@ -13,40 +16,49 @@ describe('tutoring experience', () => {
   })
 })
 
-describe('search eligibility (temporary stand-in)', () => {
-  const passed = { status: 'PASS' as const, reference: 'x' }
-  const ready: SearchEligibilityFacts = {
-    hasProfilePicture: true,
-    hasProfileVideo: true,
-    hasBio: true,
-    hasAddress: true,
-    hasMobile: true,
-    verifications: { identity: passed, dbs: passed, qualification: passed },
-    isVisible: true,
-    hasEnabledTeach: true,
-    hasSchedule: true,
-    offersInPerson: true,
-    hasLocation: true,
+describe('a tutor as search sees it', () => {
+  const none = { status: 'NONE' as const, reference: null }
+  const entry: DaySchedule = {
+    id: 1,
+    tutorId: 7,
+    day: 'MONDAY',
+    slots: [{ from: '09:00', to: '12:00' }],
+    lessonTypes: ['online'],
+    bufferMinutes: 10,
+    subjectId: 2,
+    subjectLevelId: null,
+    examBoardId: null,
   }
-  it('is eligible with everything in place', () => {
-    expect(temporarySearchEligibility(ready)).toEqual({ eligible: true, reasons: [] })
-  })
-  it('needs a location only when the schedule offers in-person lessons', () => {
-    expect(temporarySearchEligibility({ ...ready, hasLocation: false }).reasons).toEqual(['location_missing'])
-    expect(temporarySearchEligibility({ ...ready, hasLocation: false, offersInPerson: false })).toEqual({ eligible: true, reasons: [] })
-  })
-  it('names every missing piece', () => {
-    const none = { status: 'NONE' as const, reference: null }
-    const result = temporarySearchEligibility({
-      ...ready,
-      hasProfileVideo: false,
-      isVisible: false,
-      verifications: { identity: { status: 'PENDING', reference: 'r' }, dbs: passed, qualification: none },
-      hasSchedule: false,
+  const repos = {
+    tutorDirectory: {
+      profile: async () => ({ id: 1, bio: 'Hi', teacherReferenceNumber: null, tutoringExperienceMonths: 3, isVisible: true, timeZone: 'Europe/London', hasPicture: true, hasVideo: false, createdAt: new Date() }),
+      verifications: async () => ({ identity: { status: 'PASS' as const, reference: 'r' }, dbs: none, qualification: none }),
+      addresses: async () => [],
+      mobileNumbers: async () => [{ id: 1, number: '+447700900123' }],
+    },
+    daySchedules: { listForTutor: async () => [entry] },
+    holidays: { listForTutor: async () => [{ id: 1, tutorId: 7, startDate: '2026-12-24', endDate: '2026-12-26' }] },
+    locations: { findForTutor: async () => ({ id: 1, tutorId: 7, postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.5, lng: -0.14, travelDistanceMiles: 4 }) },
+  } as unknown as TutorsRepos
+
+  it('maps schedule, holidays, location and statuses onto the search snapshot', async () => {
+    const { snapshot } = await tutorSnapshot(repos, 7)
+    expect(snapshot).toEqual({
+      profile: { hasPicture: true, hasVideo: false, bio: 'Hi', hasAddress: false, hasMobile: true },
+      verifications: { identity: 'PASS', dbs: 'NONE', qualification: 'NONE' },
+      isVisible: true,
+      schedule: [toScheduleEntry(entry)],
+      holidays: [{ startDate: '2026-12-24', endDate: '2026-12-26' }],
+      location: { lat: 51.5, lng: -0.14, travelDistanceMiles: 4 },
     })
-    expect(result).toEqual({
+    expect(toScheduleEntry(entry)).toMatchObject({ day: 'MONDAY', windows: [{ from: '09:00', to: '12:00' }], subjectId: 2 })
+  })
+
+  it('is judged by the search eligibility rules', async () => {
+    const { snapshot } = await tutorSnapshot(repos, 7)
+    expect(searchEligibility(snapshot, { today: '2026-12-25' })).toEqual({
       eligible: false,
-      reasons: ['profile_video_missing', 'identity_verification_not_passed', 'qualification_verification_not_passed', 'profile_not_visible', 'no_schedule'],
+      reasons: ['profile_video_missing', 'address_missing', 'dbs_not_passed', 'qualification_not_passed', 'on_holiday'],
     })
   })
 })

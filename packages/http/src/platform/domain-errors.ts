@@ -30,6 +30,52 @@ const TABLE = {
     title: 'Validation failed',
     detail: (e: { reason: string }) => e.reason,
   },
+  SlotUnavailable: {
+    status: 409,
+    code: 'slot_unavailable',
+    title: 'Slot unavailable',
+    detail: (e: { start: Date; finish: Date }) =>
+      `The time ${e.start.toISOString()} to ${e.finish.toISOString()} is no longer free.`,
+  },
+  RescheduleNoticeTooShort: {
+    status: 422,
+    code: 'reschedule_notice_too_short',
+    title: 'Reschedule notice too short',
+    detail: (e: { requiredHours: number }) => `A reschedule must be proposed at least ${e.requiredHours} hours before the lesson starts.`,
+  },
+  BookingWindowExceeded: {
+    status: 422,
+    code: 'booking_window_exceeded',
+    title: 'Booking window exceeded',
+    detail: (e: { firstDate: string; lastDate: string }) => `Lessons can be booked from ${e.firstDate} to ${e.lastDate}.`,
+  },
+  CouponInvalid: {
+    status: 422,
+    code: 'coupon_invalid',
+    title: 'Coupon invalid',
+    detail: (e: { uid: string; reason: string }) => `Coupon ${e.uid} cannot be used: ${e.reason.replace(/_/g, ' ')}.`,
+  },
+  TooManyPendingBookings: {
+    status: 422,
+    code: 'too_many_pending_bookings',
+    title: 'Too many pending bookings',
+    detail: (e: { limit: number }) => `Pay or cancel one of your ${e.limit} unpaid bookings first.`,
+  },
+  DocumentMissing: {
+    status: 422,
+    code: 'document_missing',
+    title: 'Document missing',
+    detail: (e: { kind: string }) => `No ${e.kind} document has been uploaded.`,
+  },
+  LessonNotFinished: {
+    status: 422,
+    code: 'lesson_not_finished',
+    title: 'Lesson not finished',
+    detail: (e: { finish: Date }) => `The lesson can be rated after ${e.finish.toISOString()}.`,
+  },
+  // Only the background workers can meet these two; a request never should.
+  ProposalNotExpired: { status: 409, code: 'invalid_state_transition', title: 'Proposal not expired' },
+  BookingHoldNotExpired: { status: 409, code: 'invalid_state_transition', title: 'Booking hold not expired' },
 } satisfies Record<DomainError['type'], Spec>
 
 export function problemFromDomain(error: DomainError): Problem {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { DAY_NAMES, SCHEDULE_LESSON_TYPES, type DaySchedule, type TutorHoliday, type TutorLocation } from '@tutoring/domain'
+import { DAY_NAMES, SCHEDULE_LESSON_TYPES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain'
 import { referenceId } from './teaching.schemas'
 
 // Formats are only typed here; the domain checks values, so every rule answers in one place.
@@ -99,7 +99,7 @@ export const LocationSchema = z
   })
   .openapi('Location')
 
-export const presentLocation = (location: TutorLocation): z.infer<typeof LocationSchema> => ({
+export const presentLocation = (location: TutorLocationRecord): z.infer<typeof LocationSchema> => ({
   id: location.id,
   tutor_id: location.tutorId,
   postcode: location.postcode,

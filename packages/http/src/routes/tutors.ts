@@ -29,7 +29,7 @@ export function tutorRoutes(app: App, services: Services): void {
       tags,
       summary: "The caller's way to search: what is missing, and each verification",
       description:
-        'Tutor only (403 otherwise). eligible is true when nothing keeps the tutor out of search; reasons lists what does. A verification with nothing submitted is NONE. Holidays and the requested date are per search and are not reasons here.',
+        "Tutor only (403 otherwise). Search's own eligibility rules (SPEC 'A tutor appears in results only when'), asked for today in London with no date, lesson type or place: eligible is true when nothing keeps the tutor out of search, reasons lists what does. Travel distance and the 14-day window depend on a search and are never reasons here. A verification with nothing submitted is NONE.",
       security: bearer,
       middleware: [authApi] as const,
       responses: { 200: jsonContent(one(TutorStatusSchema), 'Status'), ...commonProblems },

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely'
-import type { LocationRepository, TutorLocation } from '@tutoring/domain'
+import type { LocationRepository, TutorLocationRecord } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { LocationRow } from '../tables/locations.table'
 
-const rowToLocation = (row: LocationRow): TutorLocation => ({
+const rowToLocation = (row: LocationRow): TutorLocationRecord => ({
   id: row.id,
   tutorId: row.tutor_id,
   postcode: row.postcode,

@@ -1,0 +1,6 @@
+export * from './wall-time'
+export * from './schedule'
+export * from './busy'
+export * from './compute-availability'
+export * from './slot-check'
+export * from './request'

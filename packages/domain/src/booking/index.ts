@@ -1,0 +1,6 @@
+export * from './booking-state'
+export * from './errors'
+export * from './hold'
+export * from './transitions'
+export * from './cancellation'
+export * from './booking-window'

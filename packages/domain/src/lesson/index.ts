@@ -1,0 +1,7 @@
+export * from './lesson-state'
+export * from './errors'
+export * from './proposal'
+export * from './transitions'
+export * from './parties'
+export * from './rating'
+export * from './reschedule'

@@ -1,0 +1,4 @@
+export * from './coupon'
+export * from './price-breakdown'
+export * from './refund'
+export * from './present'
