@@ -17,6 +17,7 @@ import { accountRoutes } from './routes/accounts'
 import { healthRoutes } from './routes/health'
 import { profileRoutes } from './routes/profiles'
 import { referenceRoutes } from './routes/reference'
+import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import type { Services } from './services'
 
@@ -51,6 +52,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   accountRoutes(app, services)
   userRoutes(app, services)
   profileRoutes(app, services)
+  teachingRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

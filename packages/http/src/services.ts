@@ -1,4 +1,4 @@
-import type { AccountsDeps, ProfilesDeps } from '@tutoring/domain'
+import type { AccountsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps } from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -8,6 +8,9 @@ export type Services = {
   infra: Infrastructure
   accounts: AccountsDeps
   profiles: ProfilesDeps
+  teaching: TeachingDeps
+  schedule: ScheduleDeps
+  tutors: TutorsDeps
   throttles: { general: Throttle; auth: Throttle }
 }
 
@@ -25,6 +28,9 @@ export function buildServices(infra: Infrastructure): Services {
       config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
     },
     profiles: { uow: infra.uow, clock: infra.clock },
+    teaching: { uow: infra.uow, clock: infra.clock },
+    schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
+    tutors: { uow: infra.uow, clock: infra.clock },
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
       auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),
