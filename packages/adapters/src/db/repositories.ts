@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely'
-import type { AccountsRepos, CatalogRepository } from '@tutoring/domain'
+import type { AccountsRepos, CatalogRepository, FilesRepos } from '@tutoring/domain'
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
+import { fileRepository } from './repositories/file.repository'
+import { mediaRepository } from './repositories/media.repository'
 import { outboxWriter } from './repositories/outbox.repository'
 import { passwordResetRepository } from './repositories/password-reset.repository'
 import { referenceLookups } from './repositories/reference-lookups.repository'
@@ -10,7 +12,7 @@ import { registrationRecords } from './repositories/registration.repository'
 import { userRepository } from './repositories/user.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
-export type Repositories = AccountsRepos & { catalog: CatalogRepository }
+export type Repositories = AccountsRepos & { catalog: CatalogRepository } & FilesRepos
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -21,5 +23,7 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     reference: referenceLookups(db),
     outbox: outboxWriter(db),
     catalog: catalogRepository(db),
+    files: fileRepository(db),
+    media: mediaRepository(db),
   }
 }

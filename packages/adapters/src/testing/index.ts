@@ -1,1 +1,2 @@
 export { createTestDatabase, testDatabaseKinds } from './test-database'
+export { SAMPLES, SAMPLE_TYPES, padded } from './media-samples'
