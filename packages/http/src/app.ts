@@ -14,7 +14,9 @@ import { securityHeaders } from './platform/security-headers'
 import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
 import { accountRoutes } from './routes/accounts'
+import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
+import { mediaRoutes } from './routes/media'
 import { referenceRoutes } from './routes/reference'
 import { userRoutes } from './routes/users'
 import type { Services } from './services'
@@ -49,6 +51,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   referenceRoutes(app, services)
   accountRoutes(app, services)
   userRoutes(app, services)
+  fileRoutes(app, services)
+  mediaRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

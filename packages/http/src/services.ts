@@ -1,5 +1,5 @@
-import type { AccountsDeps } from '@tutoring/domain'
-import { createThrottle, type Infrastructure, type Throttle } from '@tutoring/adapters'
+import type { AccountsDeps, FilesDeps } from '@tutoring/domain'
+import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
 
@@ -7,6 +7,8 @@ export const TOKEN_LIFETIME_SECONDS = 31_557_600
 export type Services = {
   infra: Infrastructure
   accounts: AccountsDeps
+  /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
+  files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
 }
 
@@ -22,6 +24,14 @@ export function buildServices(infra: Infrastructure): Services {
       processor: infra.processor,
       clock: infra.clock,
       config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
+    },
+    files: {
+      uow: infra.uow,
+      storage: infra.storage,
+      sniffer: infra.sniffer,
+      ids: infra.ids,
+      clock: infra.clock,
+      limits: infra.uploadLimits,
     },
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),

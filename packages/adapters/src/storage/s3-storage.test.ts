@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3'
-import S3rver from 's3rver'
+import type { S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ObjectStorage } from '@tutoring/domain'
+import { startLocalS3, type LocalS3 } from '../testing/local-s3'
 import { SAMPLES } from '../testing/media-samples'
 import { createS3Client, s3Storage } from './s3-storage'
 
@@ -14,24 +11,19 @@ async function* chunks(bytes: Uint8Array, size = 7): AsyncGenerator<Uint8Array> 
 
 /** A local S3-compatible server (s3rver, pure JavaScript) started for these tests. */
 describe('S3 storage against a local S3-compatible server', () => {
-  let dir: string
-  let server: S3rver
+  let s3: LocalS3
   let client: S3Client
   let storage: ObjectStorage
   const errors: unknown[] = []
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 's3rver-'))
-    server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true })
-    const { port } = (await server.run()) as unknown as { port: number }
-    client = createS3Client({ region: 'eu-west-2', endpoint: `http://127.0.0.1:${port}`, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
-    await client.send(new CreateBucketCommand({ Bucket: 'tutoring-test' }))
-    storage = s3Storage(client, { bucket: 'tutoring-test', logger: { error: (o: unknown) => errors.push(o) } as never })
+    s3 = await startLocalS3()
+    client = createS3Client(s3)
+    storage = s3Storage(client, { bucket: s3.bucket, logger: { error: (o: unknown) => errors.push(o) } as never })
   })
   afterAll(async () => {
     client?.destroy()
-    await server?.close()
-    await rm(dir, { recursive: true, force: true })
+    await s3?.stop()
   })
 
   it('puts an object whose presigned GET link answers its bytes and type over HTTP', async () => {
