@@ -2,9 +2,9 @@ import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { unauthenticated, type User } from '../accounts'
 import { fieldError } from '../shared'
 import { limitBytes, peek } from './byte-streams'
-import { payloadTooLarge, unsupportedMediaType, type StoreUploadError } from './errors'
+import { payloadTooLarge, unsupportedMediaType, type PayloadTooLarge, type StoreUploadError } from './errors'
 import { categoryOf, typesOf, type MediaCategory } from './media-types'
-import type { FilesDeps, FilesRepos } from './ports'
+import type { FilesDeps, FilesRepos, ObjectStorage } from './ports'
 import { cleanFileName, PURPOSE_ACCEPTS, type FilePurpose, type StoredFile } from './stored-file'
 
 export type UploadInput = {
@@ -39,40 +39,26 @@ export function storeUpload<Repos extends FilesRepos, T = StoredFile, E = never>
   return new ResultAsync(storeFile(deps, { ...input, ownerId: actor?.id ?? null }))
 }
 
+type OwnedUpload<Repos, T, E> = UploadInput & { ownerId: number | null; attach?: AttachUpload<Repos, T, E> }
+
 /** `storeUpload` for an owner chosen by the caller (staff acting for a user). */
 export async function storeFile<Repos extends FilesRepos, T = StoredFile, E = never>(
   deps: FilesDeps<Repos>,
-  input: UploadInput & { ownerId: number | null; attach?: AttachUpload<Repos, T, E> },
+  input: OwnedUpload<Repos, T, E>,
 ): Promise<Result<T, StoreUploadError | E>> {
   const name = cleanFileName(input.name)
   if (name === undefined) return err(fieldError('file', 'needs a file name'))
-  const accepted = input.accept
-    ? PURPOSE_ACCEPTS[input.purpose].filter((category) => input.accept!.includes(category))
-    : PURPOSE_ACCEPTS[input.purpose]
-  const peeked = await peek(input.content, deps.sniffer.headBytes)
-  const mimeType = await deps.sniffer.detect(peeked.head)
-  const category = mimeType === undefined ? undefined : categoryOf(mimeType)
-  const refusal = refuse(deps, input, accepted, mimeType, category)
-  if (refusal) {
-    await peeked.release()
-    return err(refusal)
-  }
-  const limit = deps.limits[category!]
+  const inspected = await inspect(deps, input)
+  if (inspected.isErr()) return err(inspected.error)
   const id = deps.ids.uuid()
   const storageKey = `files/${id}`
-  const state = { exceeded: false, seen: 0 }
-  try {
-    await deps.storage.put(storageKey, limitBytes(peeked.all, limit, state), { contentType: mimeType!, size: input.size })
-  } catch (error) {
-    await deps.storage.delete(storageKey)
-    if (state.exceeded) return err(payloadTooLarge(limit))
-    throw error
-  }
-  const file = { id, ownerId: input.ownerId, purpose: input.purpose, name, mimeType: mimeType!, size: state.seen, storageKey }
+  const stored = await putWithinLimit(deps.storage, storageKey, inspected.value, input.size)
+  if (stored.isErr()) return err(stored.error)
+  const file = { id, ownerId: input.ownerId, purpose: input.purpose, name, mimeType: inspected.value.mimeType, size: stored.value, storageKey }
   try {
     const recorded = await deps.uow.run(async (repos): Promise<Result<T, E>> => {
-      const stored = await repos.files.insert(file, deps.clock.now())
-      return input.attach ? input.attach(repos, stored) : ok(stored as T)
+      const row = await repos.files.insert(file, deps.clock.now())
+      return input.attach ? input.attach(repos, row) : ok(row as T)
     })
     if (recorded.isErr()) await deps.storage.delete(storageKey)
     return recorded
@@ -82,17 +68,56 @@ export async function storeFile<Repos extends FilesRepos, T = StoredFile, E = ne
   }
 }
 
-function refuse(
-  deps: Pick<FilesDeps, 'limits'>,
-  input: { ownerId: number | null; size: number },
-  accepted: readonly MediaCategory[],
-  mimeType: string | undefined,
-  category: MediaCategory | undefined,
-): StoreUploadError | undefined {
-  if (category === undefined || !accepted.includes(category)) {
-    return unsupportedMediaType(mimeType ?? null, typesOf(accepted))
+type Inspected = { mimeType: string; limit: number; content: AsyncIterable<Uint8Array> }
+
+/** The content's type from its first bytes, and whether this upload may have it at that size. */
+async function inspect(
+  deps: Pick<FilesDeps, 'sniffer' | 'limits'>,
+  input: Pick<OwnedUpload<unknown, unknown, unknown>, 'purpose' | 'accept' | 'content' | 'ownerId' | 'size'>,
+): Promise<Result<Inspected, StoreUploadError>> {
+  const purposeAccepts = PURPOSE_ACCEPTS[input.purpose]
+  const accepted = input.accept ? purposeAccepts.filter((category) => input.accept!.includes(category)) : purposeAccepts
+  const peeked = await peek(input.content, deps.sniffer.headBytes)
+  const mimeType = await deps.sniffer.detect(peeked.head)
+  const category = mimeType === undefined ? undefined : categoryOf(mimeType)
+  const refusal = refuse({ accepted, mimeType, category, anonymous: input.ownerId === null, size: input.size, limits: deps.limits })
+  if (refusal) {
+    await peeked.release()
+    return err(refusal)
   }
-  if (input.ownerId === null && category !== 'image') return unauthenticated()
-  if (input.size > deps.limits[category]) return payloadTooLarge(deps.limits[category])
+  return ok({ mimeType: mimeType!, limit: deps.limits[category!], content: peeked.all })
+}
+
+/** Checked in this order: the type (415), who may upload it (401), then its size (413). */
+function refuse(facts: {
+  accepted: readonly MediaCategory[]
+  mimeType: string | undefined
+  category: MediaCategory | undefined
+  anonymous: boolean
+  size: number
+  limits: FilesDeps['limits']
+}): StoreUploadError | undefined {
+  const { accepted, category } = facts
+  if (category === undefined || !accepted.includes(category)) return unsupportedMediaType(facts.mimeType ?? null, typesOf(accepted))
+  if (facts.anonymous && category !== 'image') return unauthenticated()
+  if (facts.size > facts.limits[category]) return payloadTooLarge(facts.limits[category])
   return undefined
+}
+
+/** Streams the content to storage, stopping at the limit; answers the bytes stored. */
+async function putWithinLimit(
+  storage: ObjectStorage,
+  key: string,
+  inspected: Inspected,
+  size: number,
+): Promise<Result<number, PayloadTooLarge>> {
+  const state = { exceeded: false, seen: 0 }
+  try {
+    await storage.put(key, limitBytes(inspected.content, inspected.limit, state), { contentType: inspected.mimeType, size })
+    return ok(state.seen)
+  } catch (error) {
+    await storage.delete(key)
+    if (state.exceeded) return err(payloadTooLarge(inspected.limit))
+    throw error
+  }
 }
