@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type {
   AccountsRepos,
   CatalogRepository,
+  FilesRepos,
   ProfilesRepos,
   ScheduleRepos,
   TeachingRepos,
@@ -10,6 +11,8 @@ import type {
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
+import { fileRepository } from './repositories/file.repository'
+import { mediaRepository } from './repositories/media.repository'
 import { outboxWriter } from './repositories/outbox.repository'
 import { passwordResetRepository } from './repositories/password-reset.repository'
 import { personalRecords } from './repositories/personal-records.repository'
@@ -23,7 +26,12 @@ import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
-export type Repositories = AccountsRepos & { catalog: CatalogRepository } & ProfilesRepos & TeachingRepos & ScheduleRepos & TutorsRepos
+export type Repositories = AccountsRepos &
+  ProfilesRepos &
+  TeachingRepos &
+  ScheduleRepos &
+  TutorsRepos &
+  FilesRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -40,5 +48,7 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     holidays: holidayRepository(db),
     locations: locationRepository(db),
     tutorDirectory: tutorDirectory(db),
+    files: fileRepository(db),
+    media: mediaRepository(db),
   }
 }
