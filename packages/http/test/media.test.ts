@@ -290,13 +290,16 @@ describe.each(testDatabaseKinds())('profile media and resources on %s', (kind) =
         '/api/resources/mobile/%2e%2e/%2e%2e/package.json',
         '/api/resources/mobile/..%2f..%2fpackage.json',
         '/api/resources/mobile/%2e%2e%2f%2e%2e%2fsrc%2fapp.ts',
-        '/api/resources/mobile/app-config.json%00.png',
         '/api/resources/mobile/app-config.json/x',
       ]) {
         const res = await t.request<Problem>('GET', path)
         expect(res.status, path).toBe(404)
         expect(res.body.code).toBe('not_found')
       }
+      // A NUL never reaches the asset lookup: the URL guard refuses it first.
+      const nul = await t.request<Problem>('GET', '/api/resources/mobile/app-config.json%00.png')
+      expect(nul.status).toBe(400)
+      expect(nul.body.code).toBe('malformed_request')
     })
   })
 })
