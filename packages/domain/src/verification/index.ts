@@ -1,1 +1,13 @@
 export * from './verification'
+export * from './verification-record'
+export * from './ports'
+export { startIdentityCheck, type StartedIdentityCheck, type StartIdentityCheckError } from './start-identity-check'
+export {
+  recordProviderResult,
+  CHECK_COMPLETED,
+  VERIFICATION_EVENT_SOURCE,
+  type ProviderEvent,
+  type ProviderEventOutcome,
+  type ProviderResultStatus,
+} from './record-provider-result'
+export { reviewVerification, type InternalReview, type ReviewVerificationError } from './review-verification'
