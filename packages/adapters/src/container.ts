@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Redis from 'ioredis'
 import { sql } from 'kysely'
-import { systemClock, type Clock, type PaymentProcessor, type UnitOfWork } from '@tutoring/domain'
+import { systemClock, type Clock, type IdentityProvider, type PaymentProcessor, type UnitOfWork } from '@tutoring/domain'
 import { appUrl, resolveAppKey, type Config } from './config'
 import {
   SecretBox,
@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './logger'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
 import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
 import { offlineProcessor } from './payments'
+import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */
 export type Infrastructure = {
@@ -35,6 +36,7 @@ export type Infrastructure = {
   secretBox: SecretBox
   links: ReturnType<typeof linkBuilder>
   processor: PaymentProcessor
+  identityProvider: IdentityProvider
   mailer: Mailer
   push: PushSender
   outbox: OutboxQueue
@@ -46,7 +48,7 @@ export type Infrastructure = {
   close(): Promise<void>
 }
 
-export type InfrastructureOverrides = Partial<Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger'>>
+export type InfrastructureOverrides = Partial<Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'identityProvider'>>
 
 export async function createInfrastructure(config: Config, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL)
@@ -76,6 +78,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     secretBox: new SecretBox(deriveKey(appKey, 'secret-box'), now),
     links: linkBuilder(baseUrl, urlSigner),
     processor,
+    identityProvider: overrides.identityProvider ?? identityProviderFromConfig(config),
     mailer,
     push,
     outbox,

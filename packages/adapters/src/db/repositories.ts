@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { AccountsRepos, CatalogRepository } from '@tutoring/domain'
+import type { AccountsRepos, CatalogRepository, VerificationRepos } from '@tutoring/domain'
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
@@ -8,9 +8,11 @@ import { passwordResetRepository } from './repositories/password-reset.repositor
 import { referenceLookups } from './repositories/reference-lookups.repository'
 import { registrationRecords } from './repositories/registration.repository'
 import { userRepository } from './repositories/user.repository'
+import { verificationRepository } from './repositories/verification.repository'
+import { webhookEventLog } from './repositories/webhook-event-log.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
-export type Repositories = AccountsRepos & { catalog: CatalogRepository }
+export type Repositories = AccountsRepos & { catalog: CatalogRepository } & VerificationRepos
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -21,5 +23,7 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     reference: referenceLookups(db),
     outbox: outboxWriter(db),
     catalog: catalogRepository(db),
+    verifications: verificationRepository(db),
+    webhookEvents: webhookEventLog(db),
   }
 }
