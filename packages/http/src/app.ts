@@ -17,6 +17,8 @@ import { accountRoutes } from './routes/accounts'
 import { healthRoutes } from './routes/health'
 import { referenceRoutes } from './routes/reference'
 import { userRoutes } from './routes/users'
+import { verificationRoutes } from './routes/verification'
+import { pushNotificationRoutes } from './routes/push-notifications'
 import type { Services } from './services'
 
 const JSON_LIMIT_BYTES = 1024 * 1024
@@ -49,6 +51,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   referenceRoutes(app, services)
   accountRoutes(app, services)
   userRoutes(app, services)
+  verificationRoutes(app, services)
+  pushNotificationRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

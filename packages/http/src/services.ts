@@ -1,4 +1,4 @@
-import type { AccountsDeps } from '@tutoring/domain'
+import type { AccountsDeps, NotificationsDeps, VerificationDeps } from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -7,6 +7,8 @@ export const TOKEN_LIFETIME_SECONDS = 31_557_600
 export type Services = {
   infra: Infrastructure
   accounts: AccountsDeps
+  verification: VerificationDeps
+  notifications: NotificationsDeps
   throttles: { general: Throttle; auth: Throttle }
 }
 
@@ -23,6 +25,14 @@ export function buildServices(infra: Infrastructure): Services {
       clock: infra.clock,
       config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
     },
+    verification: {
+      uow: infra.uow,
+      identityProvider: infra.identityProvider,
+      secrets: infra.secrets,
+      clock: infra.clock,
+      config: { internalMailbox: config.INTERNAL_MAILBOX },
+    },
+    notifications: { uow: infra.uow, clock: infra.clock },
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
       auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),
