@@ -10,9 +10,11 @@ import type { Forbidden, InvalidStateTransition, NotFound, ValidationFailed } fr
 import type { SlotUnavailable } from './availability'
 import type { DocumentMissing } from './verification'
 import type { AccountsError } from './accounts'
+import type { ProfilesError } from './profiles'
 
 export type DomainError =
   | AccountsError
+  | ProfilesError
   | NotFound
   | Forbidden
   | ValidationFailed

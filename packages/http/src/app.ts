@@ -15,6 +15,7 @@ import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
 import { accountRoutes } from './routes/accounts'
 import { healthRoutes } from './routes/health'
+import { profileRoutes } from './routes/profiles'
 import { referenceRoutes } from './routes/reference'
 import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
@@ -53,6 +54,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   userRoutes(app, services)
   verificationRoutes(app, services)
   pushNotificationRoutes(app, services)
+  profileRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

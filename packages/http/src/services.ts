@@ -1,4 +1,4 @@
-import type { AccountsDeps, NotificationsDeps, VerificationDeps } from '@tutoring/domain'
+import type { AccountsDeps, NotificationsDeps, ProfilesDeps, VerificationDeps } from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -9,6 +9,7 @@ export type Services = {
   accounts: AccountsDeps
   verification: VerificationDeps
   notifications: NotificationsDeps
+  profiles: ProfilesDeps
   throttles: { general: Throttle; auth: Throttle }
 }
 
@@ -33,6 +34,7 @@ export function buildServices(infra: Infrastructure): Services {
       config: { internalMailbox: config.INTERNAL_MAILBOX },
     },
     notifications: { uow: infra.uow, clock: infra.clock },
+    profiles: { uow: infra.uow, clock: infra.clock },
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
       auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),

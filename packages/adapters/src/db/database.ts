@@ -1,11 +1,14 @@
 import type { AccessTokensTable } from './tables/access-tokens.table'
 import type { AddressesTable } from './tables/addresses.table'
 import type { CardsTable } from './tables/cards.table'
+import type { ChildrenTable } from './tables/children.table'
+import type { EducationTable } from './tables/education.table'
 import type { FilesTable } from './tables/files.table'
 import type { MobileNumbersTable } from './tables/mobile-numbers.table'
 import type { OutboxTable } from './tables/outbox.table'
 import type { PasswordResetsTable } from './tables/password-resets.table'
 import type { PersonalDetailsTable } from './tables/personal-details.table'
+import type { ProfessionsTable } from './tables/professions.table'
 import type { ProfilesTable } from './tables/profiles.table'
 import type {
   CancellationPoliciesTable,
@@ -20,6 +23,7 @@ import type {
   SubjectsTable,
   UserLanguagesTable,
 } from './tables/reference-data.table'
+import type { SocialLinksTable } from './tables/social-links.table'
 import type { SubscriptionPlansTable, SubscriptionsTable } from './tables/subscriptions.table'
 import type { UserDevicesTable } from './tables/user-devices.table'
 import type { UsersTable } from './tables/users.table'
@@ -32,7 +36,9 @@ export interface Database {
   addresses: AddressesTable
   cancellation_policies: CancellationPoliciesTable
   cards: CardsTable
+  children: ChildrenTable
   countries: CountriesTable
+  education: EducationTable
   exam_boards: ExamBoardsTable
   files: FilesTable
   languages: LanguagesTable
@@ -42,8 +48,10 @@ export interface Database {
   outbox: OutboxTable
   password_resets: PasswordResetsTable
   personal_details: PersonalDetailsTable
+  professions: ProfessionsTable
   profiles: ProfilesTable
   service_notices: ServiceNoticesTable
+  social_links: SocialLinksTable
   subject_levels: SubjectLevelsTable
   subject_subject_levels: SubjectSubjectLevelsTable
   subjects: SubjectsTable

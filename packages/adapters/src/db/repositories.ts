@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely'
-import type { AccountsRepos, CatalogRepository, VerificationRepos } from '@tutoring/domain'
+import type { AccountsRepos, CatalogRepository, ProfilesRepos, VerificationRepos } from '@tutoring/domain'
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
 import { outboxWriter } from './repositories/outbox.repository'
 import { passwordResetRepository } from './repositories/password-reset.repository'
+import { personalRecords } from './repositories/personal-records.repository'
 import { referenceLookups } from './repositories/reference-lookups.repository'
 import { registrationRecords } from './repositories/registration.repository'
 import { userRepository } from './repositories/user.repository'
@@ -12,7 +13,7 @@ import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
-export type Repositories = AccountsRepos & { catalog: CatalogRepository } & VerificationRepos
+export type Repositories = AccountsRepos & { catalog: CatalogRepository } & ProfilesRepos & VerificationRepos
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -25,5 +26,6 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     catalog: catalogRepository(db),
     verifications: verificationRepository(db),
     webhookEvents: webhookEventLog(db),
+    personalRecords: personalRecords(db),
   }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { PaymentProcessor } from '@tutoring/domain'
+import { CUSTOMER_SYNC_TOPIC, type PaymentProcessor } from '@tutoring/domain'
 import type { Database } from '../db/database'
 import type { ProcessorSyncHandler } from './outbox-worker'
 
@@ -29,5 +29,49 @@ export function processorSyncHandlers(db: Kysely<Database>, processor: PaymentPr
         .where('processor_subscription_id', 'is', null)
         .execute()
     },
+    [CUSTOMER_SYNC_TOPIC]: (data) => syncCustomerDetails(db, processor, Number(data.userId)),
   }
+}
+
+/**
+ * PersonalDetailUpdated, AddressUpdated, MobileNumberUpdated: sends the tutor's details as
+ * they are now, so a repeated or late delivery can only restore the truth.
+ */
+async function syncCustomerDetails(db: Kysely<Database>, processor: PaymentProcessor, userId: number): Promise<void> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstname', 'lastname', 'processor_customer_id'])
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (!user) return
+  const details = await db.selectFrom('personal_details').select('date_of_birth').where('user_id', '=', userId).executeTakeFirst()
+  const address = await db.selectFrom('addresses').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
+  const mobile = await db.selectFrom('mobile_numbers').select('number').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
+  await processor.updateCustomer(await customerIdOf(db, processor, user), {
+    dateOfBirth: details?.date_of_birth ?? null,
+    phone: mobile?.number ?? null,
+    address: address
+      ? { line1: address.line1, line2: address.line2, city: address.city, postcode: address.postcode, country: address.country.trim() }
+      : null,
+  })
+}
+
+type CustomerOwner = { id: number; email: string; firstname: string; lastname: string; processor_customer_id: string | null }
+
+/** The user's processor customer, made now if none exists; a concurrent maker's one wins. */
+async function customerIdOf(db: Kysely<Database>, processor: PaymentProcessor, user: CustomerOwner): Promise<string> {
+  if (user.processor_customer_id) return user.processor_customer_id
+  const { customerId } = await processor.createCustomer({ email: user.email, name: `${user.firstname} ${user.lastname}` })
+  const claimed = await db
+    .updateTable('users')
+    .set({ processor_customer_id: customerId })
+    .where('id', '=', user.id)
+    .where('processor_customer_id', 'is', null)
+    .returning('id')
+    .executeTakeFirst()
+  if (claimed) return customerId
+  await processor.deleteCustomer(customerId)
+  const row = await db.selectFrom('users').select('processor_customer_id').where('id', '=', user.id).executeTakeFirstOrThrow()
+  return row.processor_customer_id!
 }

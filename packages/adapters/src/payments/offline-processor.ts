@@ -27,6 +27,7 @@ export function offlineProcessor(now: () => Date = () => new Date()): PaymentPro
       return { customerId: id('cus') }
     },
     async deleteCustomer() {},
+    async updateCustomer() {},
     async attachCard(_customerId, paymentMethodId) {
       if (!/^pm_[A-Za-z0-9_]+$/.test(paymentMethodId)) return err(cardRejected('No such payment method.'))
       const known = TEST_CARDS[paymentMethodId] ?? { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }

@@ -1,0 +1,3 @@
+import type { Forbidden, NotFound, ValidationFailed } from '../shared'
+
+export type ProfilesError = NotFound | Forbidden | ValidationFailed
