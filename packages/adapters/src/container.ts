@@ -1,7 +1,7 @@
 import path from 'node:path'
 import Redis from 'ioredis'
 import { sql } from 'kysely'
-import { systemClock, type Clock, type IdentityProvider, type PaymentProcessor, type UnitOfWork } from '@tutoring/domain'
+import { offlineGeocoder, systemClock, type Clock, type Geocoder, type IdentityProvider, type PaymentProcessor, type PostcodeParser, type UnitOfWork } from '@tutoring/domain'
 import { appUrl, resolveAppKey, type Config } from './config'
 import {
   SecretBox,
@@ -13,6 +13,7 @@ import {
 } from './crypto'
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
 import { migrateToLatest } from './db/migrate'
+import { ukPostcodes } from './geo'
 import { makeRepositories, type Repositories } from './db/repositories'
 import { outboxQueue, type OutboxQueue } from './db/repositories/outbox.repository'
 import { seedReferenceData } from './db/seed/seed-reference-data'
@@ -42,13 +43,16 @@ export type Infrastructure = {
   outbox: OutboxQueue
   redis: Redis | undefined
   baseUrl: string
+  /** Postcode to coordinates; the offline default knows none, so clients send lat/lng. */
+  geocoder: Geocoder
+  postcodes: PostcodeParser
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
   close(): Promise<void>
 }
 
-export type InfrastructureOverrides = Partial<Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'identityProvider'>>
+export type InfrastructureOverrides = Partial<Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'identityProvider'>>
 
 export async function createInfrastructure(config: Config, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL)
@@ -84,6 +88,8 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     outbox,
     redis,
     baseUrl,
+    geocoder: overrides.geocoder ?? offlineGeocoder,
+    postcodes: ukPostcodes,
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },

@@ -17,6 +17,7 @@ import { accountRoutes } from './routes/accounts'
 import { healthRoutes } from './routes/health'
 import { profileRoutes } from './routes/profiles'
 import { referenceRoutes } from './routes/reference'
+import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
 import { pushNotificationRoutes } from './routes/push-notifications'
@@ -55,6 +56,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   verificationRoutes(app, services)
   pushNotificationRoutes(app, services)
   profileRoutes(app, services)
+  teachingRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

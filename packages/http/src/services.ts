@@ -1,4 +1,4 @@
-import type { AccountsDeps, NotificationsDeps, ProfilesDeps, VerificationDeps } from '@tutoring/domain'
+import type { AccountsDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -10,6 +10,9 @@ export type Services = {
   verification: VerificationDeps
   notifications: NotificationsDeps
   profiles: ProfilesDeps
+  teaching: TeachingDeps
+  schedule: ScheduleDeps
+  tutors: TutorsDeps
   throttles: { general: Throttle; auth: Throttle }
 }
 
@@ -35,6 +38,9 @@ export function buildServices(infra: Infrastructure): Services {
     },
     notifications: { uow: infra.uow, clock: infra.clock },
     profiles: { uow: infra.uow, clock: infra.clock },
+    teaching: { uow: infra.uow, clock: infra.clock },
+    schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
+    tutors: { uow: infra.uow, clock: infra.clock },
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
       auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),

@@ -29,6 +29,10 @@ import type { UserDevicesTable } from './tables/user-devices.table'
 import type { UsersTable } from './tables/users.table'
 import type { VerificationsTable } from './tables/verifications.table'
 import type { WebhookEventsTable } from './tables/webhook-events.table'
+import type { TeachExamBoardsTable, TeachSubjectLevelsTable, TeachesTable } from './tables/teaches.table'
+import type { DayAvailabilitiesTable, DayAvailabilitySlotsTable } from './tables/day-availabilities.table'
+import type { LocationsTable } from './tables/locations.table'
+import type { HolidaysTable } from './tables/holidays.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
@@ -62,4 +66,11 @@ export interface Database {
   users: UsersTable
   verifications: VerificationsTable
   webhook_events: WebhookEventsTable
+  teaches: TeachesTable
+  teach_subject_levels: TeachSubjectLevelsTable
+  teach_exam_boards: TeachExamBoardsTable
+  day_availabilities: DayAvailabilitiesTable
+  day_availability_slots: DayAvailabilitySlotsTable
+  locations: LocationsTable
+  holidays: HolidaysTable
 }

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely'
-import type { AccountsRepos, CatalogRepository, ProfilesRepos, VerificationRepos } from '@tutoring/domain'
+import type {
+  AccountsRepos,
+  CatalogRepository,
+  ProfilesRepos,
+  ScheduleRepos,
+  TeachingRepos,
+  TutorsRepos,
+  VerificationRepos,
+} from '@tutoring/domain'
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
@@ -9,11 +17,16 @@ import { personalRecords } from './repositories/personal-records.repository'
 import { referenceLookups } from './repositories/reference-lookups.repository'
 import { registrationRecords } from './repositories/registration.repository'
 import { userRepository } from './repositories/user.repository'
+import { teachRepository } from './repositories/teach.repository'
+import { dayScheduleRepository } from './repositories/day-schedule.repository'
+import { holidayRepository } from './repositories/holiday.repository'
+import { locationRepository } from './repositories/location.repository'
+import { tutorDirectory } from './repositories/tutor-directory.repository'
 import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
-export type Repositories = AccountsRepos & { catalog: CatalogRepository } & ProfilesRepos & VerificationRepos
+export type Repositories = AccountsRepos & { catalog: CatalogRepository } & ProfilesRepos & TeachingRepos & ScheduleRepos & TutorsRepos & VerificationRepos
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -27,5 +40,10 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     verifications: verificationRepository(db),
     webhookEvents: webhookEventLog(db),
     personalRecords: personalRecords(db),
+    teaches: teachRepository(db),
+    daySchedules: dayScheduleRepository(db),
+    holidays: holidayRepository(db),
+    locations: locationRepository(db),
+    tutorDirectory: tutorDirectory(db),
   }
 }

@@ -1,0 +1,1 @@
+export { ukPostcodes } from './postcodes'

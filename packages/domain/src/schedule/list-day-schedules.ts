@@ -1,0 +1,17 @@
+import { ResultAsync } from 'neverthrow'
+import type { User } from '../accounts'
+import type { Forbidden } from '../shared'
+import { listScope, type PageOf, type PageRequest } from '../teaching'
+import type { DaySchedule } from './day-schedule'
+import type { ScheduleDeps } from './ports'
+
+/** The caller's weekly schedule entries (internal staff: every tutor's, or one tutor's). */
+export function listDaySchedules(
+  deps: Pick<ScheduleDeps, 'uow'>,
+  actor: User,
+  query: { tutorId?: number; page: PageRequest },
+): ResultAsync<PageOf<DaySchedule>, Forbidden> {
+  return listScope(actor, query.tutorId).asyncAndThen((scope) =>
+    ResultAsync.fromSafePromise(deps.uow.repos.daySchedules.list(scope, query.page)),
+  )
+}

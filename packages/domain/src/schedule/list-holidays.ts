@@ -1,0 +1,17 @@
+import { ResultAsync } from 'neverthrow'
+import type { User } from '../accounts'
+import type { Forbidden } from '../shared'
+import { listScope, type PageOf, type PageRequest } from '../teaching'
+import type { TutorHoliday } from './holiday'
+import type { ScheduleDeps } from './ports'
+
+/** The caller's holidays by start date (internal staff: every tutor's, or one tutor's). */
+export function listHolidays(
+  deps: Pick<ScheduleDeps, 'uow'>,
+  actor: User,
+  query: { tutorId?: number; page: PageRequest },
+): ResultAsync<PageOf<TutorHoliday>, Forbidden> {
+  return listScope(actor, query.tutorId).asyncAndThen((scope) =>
+    ResultAsync.fromSafePromise(deps.uow.repos.holidays.list(scope, query.page)),
+  )
+}

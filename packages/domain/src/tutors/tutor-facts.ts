@@ -1,0 +1,54 @@
+import type { User } from '../accounts'
+
+export const TUTOR_VERIFICATION_KINDS = ['identity', 'dbs', 'qualification'] as const
+export type TutorVerificationKind = (typeof TUTOR_VERIFICATION_KINDS)[number]
+/** NONE: nothing submitted yet (no record). */
+export type TutorVerificationStatus = 'NONE' | 'PENDING' | 'PASS' | 'FAIL' | 'INTERNAL_REVIEW'
+export type TutorVerification = { status: TutorVerificationStatus; reference: string | null }
+export type TutorVerifications = Record<TutorVerificationKind, TutorVerification>
+
+export type TutorProfileFacts = {
+  id: number
+  bio: string | null
+  teacherReferenceNumber: string | null
+  tutoringExperienceMonths: number | null
+  isVisible: boolean
+  timeZone: string
+  hasPicture: boolean
+  hasVideo: boolean
+  createdAt: Date
+}
+
+export type TutorLanguage = { id: number; code: string; name: string }
+export type TutorAddress = { id: number; line1: string; line2: string | null; city: string; postcode: string; country: string }
+export type TutorMobileNumber = { id: number; number: string }
+export type TutorPersonalDetails = { id: number; dateOfBirth: string | null; gender: 'male' | 'female' | null }
+export type TutorSubscription = {
+  id: number
+  status: string
+  trialEndsAt: Date | null
+  currentPeriodEnd: Date | null
+}
+
+/** Reads about a tutor that other contexts write; each answers for a live tutor only. */
+export interface TutorDirectory {
+  /** A live user with the tutor role. */
+  findTutor(id: number): Promise<User | undefined>
+  profile(userId: number): Promise<TutorProfileFacts | undefined>
+  verifications(userId: number): Promise<TutorVerifications>
+  languages(userId: number): Promise<TutorLanguage[]>
+  personalDetails(userId: number): Promise<TutorPersonalDetails | undefined>
+  addresses(userId: number): Promise<TutorAddress[]>
+  mobileNumbers(userId: number): Promise<TutorMobileNumber[]>
+  subscription(userId: number): Promise<TutorSubscription | undefined>
+}
+
+/** "3 years 2 months" (CONTRACT §5); "1 year", "5 months", "0 months". */
+export const describeExperience = (months: number | null): string | null => {
+  if (months === null) return null
+  const years = Math.floor(months / 12)
+  const rest = months % 12
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  if (years === 0) return part(rest, 'month')
+  return rest === 0 ? part(years, 'year') : `${part(years, 'year')} ${part(rest, 'month')}`
+}

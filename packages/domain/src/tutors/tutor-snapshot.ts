@@ -1,0 +1,53 @@
+import type { ScheduleEntry, Holiday } from '../availability'
+import type { TutorSnapshot } from '../search'
+import type { DaySchedule, TutorHoliday, TutorLocationRecord } from '../schedule'
+import type { TutorsRepos } from './ports'
+import { TUTOR_VERIFICATION_KINDS, type TutorVerifications } from './tutor-facts'
+
+export const toScheduleEntry = (entry: DaySchedule): ScheduleEntry => ({
+  day: entry.day,
+  windows: entry.slots,
+  lessonTypes: entry.lessonTypes,
+  bufferMinutes: entry.bufferMinutes,
+  subjectId: entry.subjectId,
+  subjectLevelId: entry.subjectLevelId,
+  examBoardId: entry.examBoardId,
+})
+
+const toHoliday = (holiday: TutorHoliday): Holiday => ({ startDate: holiday.startDate, endDate: holiday.endDate })
+
+const toLocation = (location: TutorLocationRecord | undefined): TutorSnapshot['location'] =>
+  location ? { lat: location.lat, lng: location.lng, travelDistanceMiles: location.travelDistanceMiles } : null
+
+/** What search's eligibility rules need to know of a tutor, read from the tutor's records. */
+export async function tutorSnapshot(
+  repos: TutorsRepos,
+  tutorId: number,
+): Promise<{ snapshot: TutorSnapshot; verifications: TutorVerifications }> {
+  const { tutorDirectory, daySchedules, holidays, locations } = repos
+  const [profile, verifications, addresses, mobiles, schedule, holidayList, location] = await Promise.all([
+    tutorDirectory.profile(tutorId),
+    tutorDirectory.verifications(tutorId),
+    tutorDirectory.addresses(tutorId),
+    tutorDirectory.mobileNumbers(tutorId),
+    daySchedules.listForTutor(tutorId),
+    holidays.listForTutor(tutorId),
+    locations.findForTutor(tutorId),
+  ])
+  const statuses = Object.fromEntries(TUTOR_VERIFICATION_KINDS.map((kind) => [kind, verifications[kind].status]))
+  const snapshot: TutorSnapshot = {
+    profile: {
+      hasPicture: profile?.hasPicture ?? false,
+      hasVideo: profile?.hasVideo ?? false,
+      bio: profile?.bio ?? null,
+      hasAddress: addresses.length > 0,
+      hasMobile: mobiles.length > 0,
+    },
+    verifications: statuses as TutorSnapshot['verifications'],
+    isVisible: profile?.isVisible ?? false,
+    schedule: schedule.map(toScheduleEntry),
+    holidays: holidayList.map(toHoliday),
+    location: toLocation(location),
+  }
+  return { snapshot, verifications }
+}
