@@ -1,7 +1,21 @@
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import Redis from 'ioredis'
 import { sql } from 'kysely'
-import { offlineGeocoder, systemClock, type Clock, type Geocoder, type IdentityProvider, type PaymentProcessor, type PostcodeParser, type UnitOfWork } from '@tutoring/domain'
+import {
+  offlineGeocoder,
+  systemClock,
+  type Clock,
+  type Geocoder,
+  type PostcodeParser,
+  type ContentSniffer,
+  type IdGenerator,
+  type IdentityProvider,
+  type ObjectStorage,
+  type PaymentProcessor,
+  type UnitOfWork,
+  type UploadLimits,
+} from '@tutoring/domain'
 import { appUrl, resolveAppKey, type Config } from './config'
 import {
   SecretBox,
@@ -22,6 +36,7 @@ import { createLogger, type Logger } from './logger'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
 import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
 import { offlineProcessor } from './payments'
+import { LocalDiskStorage, createS3Client, fileTypeSniffer, s3Storage } from './storage'
 import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */
@@ -46,13 +61,22 @@ export type Infrastructure = {
   /** Postcode to coordinates; the offline default knows none, so clients send lat/lng. */
   geocoder: Geocoder
   postcodes: PostcodeParser
+  /** S3 when `S3_BUCKET` is set, else the local disk under `DATA_DIR/storage`. */
+  storage: ObjectStorage
+  /** The local disk storage behind `GET /storage/...`; undefined with S3. */
+  localDisk: LocalDiskStorage | undefined
+  sniffer: ContentSniffer
+  ids: IdGenerator
+  uploadLimits: UploadLimits
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
   close(): Promise<void>
 }
 
-export type InfrastructureOverrides = Partial<Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'identityProvider'>>
+export type InfrastructureOverrides = Partial<
+  Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider'>
+>
 
 export async function createInfrastructure(config: Config, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL)
@@ -70,6 +94,10 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined
   const outbox = outboxQueue(database.db)
   const sync = processorSyncHandlers(database.db, processor)
+  const localDisk = config.S3_BUCKET
+    ? undefined
+    : new LocalDiskStorage({ root: path.join(config.DATA_DIR, 'storage'), baseUrl, sign: (p, at) => urlSigner.sign(p, at), now, logger })
+  const storage = overrides.storage ?? localDisk ?? openS3(config, logger)
   return {
     config,
     logger,
@@ -90,6 +118,11 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     baseUrl,
     geocoder: overrides.geocoder ?? offlineGeocoder,
     postcodes: ukPostcodes,
+    storage,
+    localDisk: overrides.storage ? undefined : localDisk,
+    sniffer: fileTypeSniffer,
+    ids: { uuid: () => randomUUID() },
+    uploadLimits: { image: config.UPLOAD_MAX_IMAGE_BYTES, document: config.UPLOAD_MAX_IMAGE_BYTES, video: config.UPLOAD_MAX_VIDEO_BYTES },
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },
@@ -100,6 +133,12 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
       await database.close()
     },
   }
+}
+
+/** Credentials come from the SDK's standard chain (AWS_ACCESS_KEY_ID and friends). */
+function openS3(config: Config, logger: Logger): ObjectStorage {
+  const client = createS3Client({ region: config.S3_REGION, endpoint: config.S3_ENDPOINT, logger })
+  return s3Storage(client, { bucket: config.S3_BUCKET!, logger })
 }
 
 async function openDatabase(config: Config): Promise<DatabaseHandle> {

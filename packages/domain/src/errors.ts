@@ -11,10 +11,12 @@ import type { SlotUnavailable } from './availability'
 import type { DocumentMissing } from './verification'
 import type { AccountsError } from './accounts'
 import type { ProfilesError } from './profiles'
+import type { FilesError } from './files'
 
 export type DomainError =
   | AccountsError
   | ProfilesError
+  | FilesError
   | NotFound
   | Forbidden
   | ValidationFailed

@@ -14,8 +14,10 @@ import { securityHeaders } from './platform/security-headers'
 import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
 import { accountRoutes } from './routes/accounts'
+import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
 import { profileRoutes } from './routes/profiles'
+import { mediaRoutes } from './routes/media'
 import { referenceRoutes } from './routes/reference'
 import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
@@ -57,6 +59,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   pushNotificationRoutes(app, services)
   profileRoutes(app, services)
   teachingRoutes(app, services)
+  fileRoutes(app, services)
+  mediaRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

@@ -15,6 +15,7 @@ async function main() {
     logger.warn('IDENTITY_PROVIDER_TOKEN is not set: identity checks use the offline provider (results only through the webhook)')
   }
   logger.info({ mail: infra.mailer.kind }, infra.mailer.kind === 'folder' ? `emails are written to ${config.DATA_DIR}/mail` : 'emails go out by SMTP')
+  logger.info({ storage: infra.localDisk ? 'local' : 's3' }, infra.localDisk ? `files are stored in ${config.DATA_DIR}/storage` : `files are stored in the S3 bucket ${config.S3_BUCKET}`)
   const server = await startServer(infra, config.PORT)
   logger.info(`listening on ${server.url} (API docs: ${server.url}/docs)`)
   const shutdown = async (signal: string) => {

@@ -1,5 +1,5 @@
-import type { AccountsDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
-import { createThrottle, type Infrastructure, type Throttle } from '@tutoring/adapters'
+import type { AccountsDeps, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
+import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
 
@@ -13,6 +13,8 @@ export type Services = {
   teaching: TeachingDeps
   schedule: ScheduleDeps
   tutors: TutorsDeps
+  /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
+  files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
 }
 
@@ -41,6 +43,14 @@ export function buildServices(infra: Infrastructure): Services {
     teaching: { uow: infra.uow, clock: infra.clock },
     schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
     tutors: { uow: infra.uow, clock: infra.clock },
+    files: {
+      uow: infra.uow,
+      storage: infra.storage,
+      sniffer: infra.sniffer,
+      ids: infra.ids,
+      clock: infra.clock,
+      limits: infra.uploadLimits,
+    },
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
       auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),

@@ -31,6 +31,9 @@ const configSchema = z.object({
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('eu-west-2'),
+  /** Upload limits (CONTRACT §7): images and PDFs 10 MiB, videos 200 MiB. */
+  UPLOAD_MAX_IMAGE_BYTES: int(10 * 1024 * 1024, 1),
+  UPLOAD_MAX_VIDEO_BYTES: int(200 * 1024 * 1024, 1),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tutoring Marketplace <no-reply@tutoring.local>'),
   THROTTLE_PER_MINUTE: int(300, 1),

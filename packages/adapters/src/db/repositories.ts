@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type {
   AccountsRepos,
   CatalogRepository,
+  FilesRepos,
   ProfilesRepos,
   ScheduleRepos,
   TeachingRepos,
@@ -11,6 +12,8 @@ import type {
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
+import { fileRepository } from './repositories/file.repository'
+import { mediaRepository } from './repositories/media.repository'
 import { outboxWriter } from './repositories/outbox.repository'
 import { passwordResetRepository } from './repositories/password-reset.repository'
 import { personalRecords } from './repositories/personal-records.repository'
@@ -26,7 +29,13 @@ import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
-export type Repositories = AccountsRepos & { catalog: CatalogRepository } & ProfilesRepos & TeachingRepos & ScheduleRepos & TutorsRepos & VerificationRepos
+export type Repositories = AccountsRepos &
+  ProfilesRepos &
+  TeachingRepos &
+  ScheduleRepos &
+  TutorsRepos &
+  FilesRepos &
+  VerificationRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -45,5 +54,7 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     holidays: holidayRepository(db),
     locations: locationRepository(db),
     tutorDirectory: tutorDirectory(db),
+    files: fileRepository(db),
+    media: mediaRepository(db),
   }
 }

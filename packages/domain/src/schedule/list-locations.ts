@@ -1,7 +1,8 @@
 import { ResultAsync } from 'neverthrow'
 import type { User } from '../accounts'
 import type { Forbidden } from '../shared'
-import { listScope, type PageOf, type PageRequest } from '../teaching'
+import type { PageOf, PageRequest } from '../shared'
+import { listScope } from '../teaching'
 import type { TutorLocationRecord } from './location'
 import type { ScheduleDeps } from './ports'
 

@@ -1,6 +1,6 @@
 import type { CatalogRepository } from '../catalog'
 import type { Clock, UnitOfWork } from '../shared'
-import type { PageOf, PageRequest } from '../teaching'
+import type { PageOf, PageRequest } from '../shared'
 import type { DaySchedule, DayScheduleDraft } from './day-schedule'
 import type { TutorHoliday, TutorHolidayDraft } from './holiday'
 import type { Geocoder, PostcodeParser, TutorLocationRecord, TutorLocationDraft } from './location'

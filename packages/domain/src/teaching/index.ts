@@ -1,4 +1,3 @@
-export * from './paging'
 export * from './teach'
 export * from './teach-rules'
 export * from './ports'

@@ -1,5 +1,5 @@
 import { ResultAsync } from 'neverthrow'
-import type { PageOf, PageRequest } from './paging'
+import type { PageOf, PageRequest } from '../shared'
 import type { TeachingDeps } from './ports'
 import type { AvailableTeach, AvailableTeachFilter } from './teach'
 

@@ -1,7 +1,7 @@
 import { ResultAsync } from 'neverthrow'
 import type { User } from '../accounts'
 import type { Forbidden } from '../shared'
-import type { PageOf, PageRequest } from './paging'
+import type { PageOf, PageRequest } from '../shared'
 import type { TeachingDeps } from './ports'
 import type { Teach } from './teach'
 import { listScope } from './tutor-records'

@@ -1,6 +1,6 @@
 import type { CatalogRepository } from '../catalog'
 import type { Clock, UnitOfWork } from '../shared'
-import type { PageOf, PageRequest } from './paging'
+import type { PageOf, PageRequest } from '../shared'
 import type { AvailableTeach, AvailableTeachFilter, Teach, TeachDraft } from './teach'
 
 /** Live (not deleted) teaches only. */

@@ -76,6 +76,19 @@ const TABLE = {
   // Only the background workers can meet these two; a request never should.
   ProposalNotExpired: { status: 409, code: 'invalid_state_transition', title: 'Proposal not expired' },
   BookingHoldNotExpired: { status: 409, code: 'invalid_state_transition', title: 'Booking hold not expired' },
+  UnsupportedMediaType: {
+    status: 415,
+    code: 'unsupported_media_type',
+    title: 'Unsupported media type',
+    detail: (e: { detected: string | null; accepted: string[] }) =>
+      `The content is ${e.detected ?? 'of no accepted type'}; this route takes ${e.accepted.join(', ')}.`,
+  },
+  PayloadTooLarge: {
+    status: 413,
+    code: 'payload_too_large',
+    title: 'Payload too large',
+    detail: (e: { limitBytes: number }) => `An upload of this type may be at most ${e.limitBytes} bytes.`,
+  },
 } satisfies Record<DomainError['type'], Spec>
 
 export function problemFromDomain(error: DomainError): Problem {

@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { CreateBucketCommand } from '@aws-sdk/client-s3'
+import S3rver from 's3rver'
+import { createS3Client } from '../storage/s3-storage'
+
+export type LocalS3 = {
+  endpoint: string
+  bucket: string
+  region: string
+  credentials: { accessKeyId: string; secretAccessKey: string }
+  stop(): Promise<void>
+}
+
+/**
+ * A local S3-compatible server (s3rver, pure JavaScript, no Docker) on a free port of the
+ * loopback, with one empty bucket, for tests.
+ */
+export async function startLocalS3(bucket = 'tutoring-test'): Promise<LocalS3> {
+  const directory = await mkdtemp(path.join(tmpdir(), 's3rver-'))
+  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true })
+  const { port } = (await server.run()) as unknown as { port: number }
+  const endpoint = `http://127.0.0.1:${port}`
+  const region = 'eu-west-2'
+  // s3rver takes these fixed credentials.
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
+  const client = createS3Client({ region, endpoint, credentials })
+  await client.send(new CreateBucketCommand({ Bucket: bucket }))
+  client.destroy()
+  return {
+    endpoint,
+    bucket,
+    region,
+    credentials,
+    async stop() {
+      await server.close()
+      await rm(directory, { recursive: true, force: true })
+    },
+  }
+}
