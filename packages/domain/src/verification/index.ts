@@ -11,3 +11,11 @@ export {
   type ProviderResultStatus,
 } from './record-provider-result'
 export { reviewVerification, type InternalReview, type ReviewVerificationError } from './review-verification'
+export {
+  submitVerificationDocument,
+  DOCUMENT_KINDS,
+  type DocumentKind,
+  type SubmitDocumentError,
+  type SubmitDocumentInput,
+  type VerificationDocumentDeps,
+} from './submit-verification-document'

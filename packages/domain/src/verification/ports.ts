@@ -11,6 +11,8 @@ export type NewVerification = {
   reference: string
   redirectUrl: string | null
   documentFileId: string | null
+  certificateNumber?: string | null
+  issueDate?: string | null
 }
 
 /** A status change; the other fields change only when given. */
@@ -19,6 +21,8 @@ export type VerificationChange = {
   reference?: string
   redirectUrl?: string | null
   documentFileId?: string | null
+  certificateNumber?: string | null
+  issueDate?: string | null
   reviewedBy?: number | null
   at: Date
 }

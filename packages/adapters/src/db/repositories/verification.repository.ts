@@ -24,6 +24,8 @@ const changeToColumns = (change: VerificationChange) => ({
   ...(change.reference !== undefined ? { reference: change.reference } : {}),
   ...(change.redirectUrl !== undefined ? { redirect_url: change.redirectUrl } : {}),
   ...(change.documentFileId !== undefined ? { document_file_id: change.documentFileId } : {}),
+  ...(change.certificateNumber !== undefined ? { certificate_number: change.certificateNumber } : {}),
+  ...(change.issueDate !== undefined ? { issue_date: change.issueDate } : {}),
   ...(change.reviewedBy !== undefined ? { reviewed_by: change.reviewedBy } : {}),
 })
 
@@ -53,8 +55,8 @@ export function verificationRepository(db: Kysely<Database>): VerificationReposi
           reference: v.reference,
           redirect_url: v.redirectUrl,
           document_file_id: v.documentFileId,
-          certificate_number: null,
-          issue_date: null,
+          certificate_number: v.certificateNumber ?? null,
+          issue_date: v.issueDate ?? null,
           reviewed_by: null,
         })
         .onConflict((oc) => oc.constraint('verifications_user_kind').doNothing())
