@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { SAMPLES, padded, testDatabaseKinds } from '@tutoring/adapters/testing'
 import type { IdentityProvider } from '@tutoring/domain'
 import { tokensMatch } from '../src/platform/webhook-token'
 import { createTestContext, type TestContext } from './support/harness'
+import { follow, storedObjects, upload } from './support/uploads'
 
 type Problem = { status: number; code: string; detail?: string; errors?: Record<string, string[]> }
 type Verification = {
@@ -17,6 +18,7 @@ type Verification = {
 type WebhookAnswer = { data: { received: true; outcome: 'handled' | 'ignored' | 'duplicate'; reason: string | null } }
 
 const WEBHOOK_TOKEN = 'whk_3b1f9a0c7d2e4f6a8b0c1d2e3f4a5b6c'
+const IMAGE_LIMIT = 64 * 1024
 let eventCounter = 0
 const nextEventId = () => `evt_${Date.now()}_${++eventCounter}`
 
@@ -41,7 +43,7 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
 
   beforeAll(async () => {
     ;[t, alt] = await Promise.all([
-      createTestContext(kind, { VERIFICATION_WEBHOOK_TOKEN: WEBHOOK_TOKEN }),
+      createTestContext(kind, { VERIFICATION_WEBHOOK_TOKEN: WEBHOOK_TOKEN, UPLOAD_MAX_IMAGE_BYTES: String(IMAGE_LIMIT) }),
       createTestContext(kind, {}, { identityProvider: liveProvider }),
     ])
   })
@@ -63,22 +65,11 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
   const emailsAbout = async (reference: string) =>
     (await statusEmails()).filter((e) => (e.payload as { data: { reference: string } }).data.reference === reference)
 
-  /** Puts a stored document on the tutor's verification, as an upload does. */
-  async function withDocument(userId: number, kind: 'dbs' | 'qualification') {
-    const id = randomUUID()
-    await t.db
-      .insertInto('files')
-      .values({ id, owner_id: userId, purpose: kind, name: `${kind}.pdf`, mime_type: 'application/pdf', size: 10, storage_key: `test/${id}`, deleted_at: null })
-      .execute()
-    const existing = await row(userId, kind)
-    if (existing) await t.db.updateTable('verifications').set({ document_file_id: id, status: 'PENDING' }).where('id', '=', existing.id).execute()
-    else {
-      await t.db
-        .insertInto('verifications')
-        .values({ user_id: userId, kind, status: 'PENDING', reference: `${kind}_${id}`, redirect_url: null, document_file_id: id, certificate_number: null, issue_date: null, reviewed_by: null })
-        .execute()
-    }
-    return id
+  /** The tutor uploads a document through the API; answers the new file's id. */
+  async function withDocument(tutor: { token: string }, kind: 'dbs' | 'qualification', bytes: Uint8Array = SAMPLES.pdf) {
+    const res = await upload<{ data: Verification }>(t, `/api/v1/verification/${kind}`, bytes, { token: tutor.token, name: `${kind}.pdf` })
+    if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.text}`)
+    return res.body.data.document_file_id!
   }
 
   describe('identity check', () => {
@@ -159,6 +150,104 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
       expect(res.body.data.reference).toMatch(new RegExp(`^wfr_${tutor.user.id}_`))
       const again = await alt.request<{ data: Verification }>('POST', '/api/v1/verification/identity', { token: tutor.token })
       expect(again.body.data).toEqual(res.body.data)
+    })
+  })
+
+  describe('documents', () => {
+    const send = (tutor: { token: string }, kind: string, bytes: Uint8Array, options: { name?: string; fields?: Record<string, string> } = {}) =>
+      upload<{ data: Verification }>(t, `/api/v1/verification/${kind}`, bytes, { token: tutor.token, name: options.name ?? 'doc.bin', fields: options.fields })
+    const fileRow = (id: string) => t.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()
+
+    it('stores a DBS certificate (PDF) as the pending document, with its details', async () => {
+      const tutor = await t.register('tutor', { dbs: { certificate_number: '001234567890', issue_date: '2025-01-15' } })
+      const registered = await row(tutor.user.id, 'dbs')
+      const res = await send(tutor, 'dbs', SAMPLES.pdf, { name: 'certificate.pdf', fields: { certificate_number: '009999999999', issue_date: '2025-03-01' } })
+      expect(res.status).toBe(201)
+      expect(res.body.data).toMatchObject({ kind: 'dbs', status: 'PENDING', reference: registered!.reference, redirect_url: null, document_file_id: expect.any(String) })
+      expect(await row(tutor.user.id, 'dbs')).toMatchObject({ certificate_number: '009999999999', issue_date: '2025-03-01', document_file_id: res.body.data.document_file_id })
+      expect(await fileRow(res.body.data.document_file_id!)).toMatchObject({ owner_id: tutor.user.id, purpose: 'dbs', mime_type: 'application/pdf', name: 'certificate.pdf' })
+    })
+
+    it('stores a qualification image as a first submission, read by its content whatever its name', async () => {
+      const tutor = await t.register('tutor')
+      const res = await send(tutor, 'qualification', SAMPLES.png, { name: 'degree.pdf' })
+      expect(res.status).toBe(201)
+      expect(res.body.data).toMatchObject({ kind: 'qualification', status: 'PENDING', reference: expect.stringMatching(/^qualification_/) })
+      expect((await fileRow(res.body.data.document_file_id!))?.mime_type).toBe('image/png')
+    })
+
+    it('serves the document to its owner and staff only', async () => {
+      const tutor = await t.register('tutor')
+      await withDocument(tutor, 'dbs')
+      const other = await t.register('tutor')
+      const staff = await t.internalUser()
+      const own = await t.request('GET', `/api/resources/dbs-image/${tutor.user.id}`, { token: tutor.token })
+      expect(own.status).toBe(302)
+      expect((await follow(t, own.headers.get('location')!)).status).toBe(200)
+      expect((await t.request('GET', `/api/resources/dbs-image/${tutor.user.id}`, { token: staff.token })).status).toBe(302)
+      expect((await t.request('GET', `/api/resources/dbs-image/${tutor.user.id}`, { token: other.token })).status).toBe(404)
+    })
+
+    it('refuses another type with 415 and a file over the limit with 413, leaving nothing behind', async () => {
+      const tutor = await t.register('tutor')
+      const before = await storedObjects(t)
+      for (const [bytes, status, code] of [
+        [SAMPLES.text, 415, 'unsupported_media_type'],
+        [SAMPLES.mp4, 415, 'unsupported_media_type'],
+        [padded('pdf', IMAGE_LIMIT + 1), 413, 'payload_too_large'],
+      ] as const) {
+        const res = await send(tutor, 'qualification', bytes, { name: 'degree.pdf' })
+        expect({ status: res.status, code: (res.body as unknown as Problem).code }).toEqual({ status, code })
+      }
+      expect(await row(tutor.user.id, 'qualification')).toBeUndefined()
+      expect(await t.db.selectFrom('files').select('id').where('owner_id', '=', tutor.user.id).execute()).toEqual([])
+      expect(await storedObjects(t)).toEqual(before)
+    })
+
+    it('answers 400 for a body that is not multipart and 422 for a missing file or a wrong part', async () => {
+      const tutor = await t.register('tutor')
+      const json = await t.request<Problem>('POST', '/api/v1/verification/dbs', { token: tutor.token, body: { file: 'x' } })
+      expect(json.status).toBe(400)
+      expect(json.body.code).toBe('malformed_request')
+      const noFile = await upload<Problem>(t, '/api/v1/verification/dbs', SAMPLES.pdf, { token: tutor.token, partName: 'document' })
+      expect(noFile.status).toBe(422)
+      expect(noFile.body.errors).toHaveProperty('file')
+      const extra = await send(tutor, 'qualification', SAMPLES.pdf, { fields: { certificate_number: '001234567890' } })
+      expect(extra.status).toBe(422)
+      expect((extra.body as unknown as Problem).errors).toHaveProperty('certificate_number')
+      const badNumber = await send(tutor, 'dbs', SAMPLES.pdf, { fields: { certificate_number: '12' } })
+      expect(badNumber.status).toBe(422)
+      expect(await row(tutor.user.id, 'dbs')).toBeUndefined()
+    })
+
+    it('replaces a pending document and deletes the old one', async () => {
+      const tutor = await t.register('tutor')
+      const first = await withDocument(tutor, 'qualification')
+      const firstKey = (await fileRow(first))!.storage_key
+      expect(await storedObjects(t)).toContain(firstKey)
+      const second = await withDocument(tutor, 'qualification', SAMPLES.jpeg)
+      expect(second).not.toBe(first)
+      expect((await row(tutor.user.id, 'qualification'))?.document_file_id).toBe(second)
+      expect((await fileRow(first))?.deleted_at).not.toBeNull()
+      expect(await storedObjects(t)).not.toContain(firstKey)
+    })
+
+    it('runs the whole review: FAIL, a new document, PASS, and then no more uploads', async () => {
+      const tutor = await t.register('tutor')
+      const staff = await t.internalUser()
+      await withDocument(tutor, 'qualification')
+      expect((await review(tutor.user.id, 'qualification', 'FAIL', staff.token)).body.data.status).toBe('FAIL')
+      const again = await send(tutor, 'qualification', SAMPLES.webp)
+      expect(again.status).toBe(201)
+      expect(again.body.data.status).toBe('PENDING')
+      expect((await review(tutor.user.id, 'qualification', 'PASS', staff.token)).body.data.status).toBe('PASS')
+
+      const before = await storedObjects(t)
+      const late = await send(tutor, 'qualification', SAMPLES.pdf)
+      expect(late.status).toBe(409)
+      expect((late.body as unknown as Problem).code).toBe('invalid_state_transition')
+      expect(await storedObjects(t)).toEqual(before)
+      expect((await row(tutor.user.id, 'qualification'))?.status).toBe('PASS')
     })
   })
 
@@ -296,7 +385,7 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
 
     it('passes an uploaded document, records the reviewer, and may overturn it with a FAIL', async () => {
       const tutor = await t.register('tutor')
-      const fileId = await withDocument(tutor.user.id, 'qualification')
+      const fileId = await withDocument(tutor, 'qualification')
       const passed = await review(tutor.user.id, 'qualification', 'PASS', staff.token)
       expect(passed.status).toBe(200)
       expect(passed.body.data).toMatchObject({ kind: 'qualification', status: 'PASS', document_file_id: fileId })
@@ -328,7 +417,7 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
 
     it('answers 409 for a second PASS', async () => {
       const tutor = await t.register('tutor')
-      await withDocument(tutor.user.id, 'dbs')
+      await withDocument(tutor, 'dbs')
       expect((await review(tutor.user.id, 'dbs', 'PASS', staff.token)).status).toBe(200)
       expect((await review(tutor.user.id, 'dbs', 'PASS', staff.token)).status).toBe(409)
     })
@@ -347,7 +436,7 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
 
     it('validates the body: only PASS or FAIL, nothing else', async () => {
       const tutor = await t.register('tutor')
-      await withDocument(tutor.user.id, 'dbs')
+      await withDocument(tutor, 'dbs')
       for (const body of [{ status: 'INTERNAL_REVIEW' }, { status: 'PASS', reviewed_by: 1 }, {}]) {
         const res = await t.request<Problem>('PUT', `/api/tutors/${tutor.user.id}/verifications/dbs`, { token: staff.token, body })
         expect(res.status).toBe(422)
@@ -403,7 +492,7 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
     beforeAll(async () => {
       const owner = await t.register('tutor')
       ownerId = owner.user.id
-      await withDocument(ownerId, 'dbs')
+      await withDocument(owner, 'dbs')
       tokens = {
         owner: owner.token,
         'other tutor': (await t.register('tutor')).token,
@@ -416,6 +505,8 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
 
     const expected: Record<string, Record<Actor, number>> = {
       'POST /api/v1/verification/identity': { owner: 201, 'other tutor': 201, student: 403, parent: 403, internal: 403, anonymous: 401 },
+      'POST /api/v1/verification/dbs': { owner: 201, 'other tutor': 201, student: 403, parent: 403, internal: 403, anonymous: 401 },
+      'POST /api/v1/verification/qualification': { owner: 201, 'other tutor': 201, student: 403, parent: 403, internal: 403, anonymous: 401 },
       'PUT /api/tutors/{owner}/verifications/dbs': { owner: 403, 'other tutor': 403, student: 403, parent: 403, internal: 200, anonymous: 401 },
       'POST /api/v1/remote-push-notification': { owner: 200, 'other tutor': 200, student: 200, parent: 200, internal: 200, anonymous: 200 },
       // The webhook trusts its token only; a session token is neither needed nor enough.
@@ -426,6 +517,10 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
       switch (route) {
         case 'POST /api/v1/verification/identity':
           return t.request('POST', '/api/v1/verification/identity', { token })
+        case 'POST /api/v1/verification/dbs':
+          return upload(t, '/api/v1/verification/dbs', SAMPLES.pdf, { token, name: 'dbs.pdf' })
+        case 'POST /api/v1/verification/qualification':
+          return upload(t, '/api/v1/verification/qualification', SAMPLES.png, { token, name: 'degree.png' })
         case 'PUT /api/tutors/{owner}/verifications/dbs':
           return t.request('PUT', `/api/tutors/${ownerId}/verifications/dbs`, { token, body: { status: 'PASS' } })
         case 'POST /api/v1/remote-push-notification':
@@ -452,5 +547,10 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
     expect(doc.body.paths['/api/v1/verification/status']?.post?.requestBody).toBeDefined()
     expect(doc.body.paths['/api/tutors/{id}/verifications/{kind}']?.put?.requestBody).toBeDefined()
     expect(doc.body.paths['/api/v1/remote-push-notification']?.post?.requestBody).toBeDefined()
+    for (const kind of ['dbs', 'qualification']) {
+      const route = doc.body.paths[`/api/v1/verification/${kind}`]?.post
+      expect(JSON.stringify(route?.requestBody)).toContain('multipart/form-data')
+      expect(route?.responses).toHaveProperty('415')
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { CHECK_COMPLETED, VERIFICATION_KINDS, type ProviderEvent, type VerificationRecord } from '@tutoring/domain'
+import { pastDate } from './accounts.schemas'
 
 export const StoredStatusSchema = z.enum(['PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
 
@@ -77,3 +78,12 @@ export const WebhookAnswer = z.object({
     reason: z.string().nullable().openapi({ description: 'Why an event was ignored: unknown_type, unknown_reference or not_pending' }),
   }),
 })
+
+/** The parts a DBS upload may carry beside `file`, as registration's `dbs` takes them. */
+export const DbsUploadFields = z.strictObject({
+  certificate_number: z.string().trim().regex(/^\d{12}$/, 'must be the 12 digits of the certificate').optional(),
+  issue_date: pastDate.optional(),
+})
+
+/** A qualification upload is the file alone. */
+export const QualificationUploadFields = z.strictObject({})

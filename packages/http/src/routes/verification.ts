@@ -1,12 +1,24 @@
 import { z } from '@hono/zod-openapi'
-import { recordProviderResult, reviewVerification, startIdentityCheck } from '@tutoring/domain'
+import {
+  largestLimit,
+  recordProviderResult,
+  reviewVerification,
+  startIdentityCheck,
+  submitVerificationDocument,
+  type DocumentKind,
+  type VerificationDocumentDeps,
+} from '@tutoring/domain'
 import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
+import { receiveUpload, uploadSpoolDir } from '../platform/multipart'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { webhookToken } from '../platform/webhook-token'
 import type { Services } from '../services'
+import { multipartBody } from './files.schemas'
 import {
+  DbsUploadFields,
+  QualificationUploadFields,
   ReviewBody,
   ReviewParams,
   VerificationEnvelope,
@@ -53,6 +65,8 @@ export function verificationRoutes(app: App, services: Services): void {
       return c.json({ data: presentVerification(started.record) }, started.created ? 201 : 200)
     },
   )
+
+  documentRoutes(app, services)
 
   mount(
     app,
@@ -121,4 +135,73 @@ export function verificationRoutes(app: App, services: Services): void {
       return c.json({ data: presentVerification(record) }, 200)
     },
   )
+}
+
+const DOCUMENT_ROUTES: Record<DocumentKind, { what: string; fields: typeof DbsUploadFields | typeof QualificationUploadFields; extra: string }> = {
+  dbs: {
+    what: 'DBS certificate',
+    fields: DbsUploadFields,
+    extra: ' Optional parts `certificate_number` (12 digits) and `issue_date` (YYYY-MM-DD, not in the future) record the certificate\'s details, as registration\'s `dbs` does.',
+  },
+  qualification: { what: 'qualification document', fields: QualificationUploadFields, extra: ' No other parts.' },
+}
+
+function documentRoutes(app: App, services: Services) {
+  const deps: VerificationDocumentDeps = { ...services.files, secrets: services.verification.secrets, config: services.verification.config }
+  const maxFileBytes = largestLimit(deps.limits, ['image', 'document'])
+  for (const kind of ['dbs', 'qualification'] as const) {
+    const { what, fields, extra } = DOCUMENT_ROUTES[kind]
+    mount(
+      app,
+      [`/api/v1/verification/${kind}`],
+      {
+        method: 'post',
+        tags,
+        summary: `Upload the ${what} for review (tutors only)`,
+        description: [
+          `Multipart, the file in the part \`file\`: an image (JPEG, PNG, WebP) or a PDF, read from the content`,
+          '(415 `unsupported_media_type` otherwise), up to 10 MiB (413 `payload_too_large`).',
+          `Answers 201 with the verification: status PENDING and the new \`document_file_id\`, which staff then review`,
+          'with `PUT /api/tutors/{id}/verifications/' + kind + '`. Allowed first, after a FAIL and while PENDING (the new',
+          'document replaces the old one, which is deleted); after PASS or during INTERNAL_REVIEW: 409',
+          '`invalid_state_transition`, and nothing is stored. Students, parents and internal users: 403.' + extra,
+          `The document is served to its owner and internal staff by \`GET /api/resources/${kind}-image/{user id}\`.`,
+        ].join(' '),
+        security: bearer,
+        middleware: [authApi] as const,
+        request: {
+          body: multipartBody(
+            `The ${what}`,
+            kind === 'dbs'
+              ? { certificate_number: { type: 'string', pattern: '^\\d{12}$' }, issue_date: { type: 'string', format: 'date' } }
+              : {},
+          ),
+        },
+        responses: {
+          201: jsonContent(VerificationEnvelope, 'Stored and pending review'),
+          400: problemContent('malformed_request: not multipart/form-data'),
+          409: problemContent('invalid_state_transition: already passed or under review'),
+          413: problemContent('payload_too_large'),
+          415: problemContent('unsupported_media_type'),
+          ...commonProblems,
+        },
+      },
+      async (c) => {
+        const upload = await receiveUpload(c, { maxFileBytes, fields, spoolDir: uploadSpoolDir(services) })
+        try {
+          const parts = upload.fields as { certificate_number?: string; issue_date?: string }
+          const record = await unwrap(
+            submitVerificationDocument(deps, currentUser(c), {
+              kind,
+              upload: { name: upload.file.name || `${kind}-document`, size: upload.file.size, content: upload.file.content() },
+              certificate: { number: parts.certificate_number, issueDate: parts.issue_date },
+            }),
+          )
+          return c.json({ data: presentVerification(record) }, 201)
+        } finally {
+          await upload.discard()
+        }
+      },
+    )
+  }
 }
