@@ -11,6 +11,7 @@ import { documentRoutes } from './platform/openapi-document'
 import { problems } from './platform/problem'
 import { requestLog } from './platform/request-log'
 import { securityHeaders } from './platform/security-headers'
+import { urlGuard } from './platform/url-guard'
 import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
 import { accountRoutes } from './routes/accounts'
@@ -36,6 +37,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.use(securityHeaders())
   app.use(corsPolicy(config.CORS_TRUSTED_ORIGINS, config.CORS_WHITELIST))
   app.use(clientAddress(config.TRUSTED_PROXIES))
+  app.use(urlGuard)
   app.use(requestLog(logger))
   app.use(async (c, next) => {
     // Uploads set their own, larger limits; everything else is JSON of at most 1 MiB.

@@ -11,10 +11,31 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 export const jsonBody = createMiddleware<AppEnv>(async function jsonBody(c, next) {
   const type = c.req.header('content-type') ?? ''
   if (!JSON_TYPE.test(type)) throw problems.malformed('Send the body as application/json.')
+  let body: unknown
   try {
-    await c.req.json()
+    body = await c.req.json()
   } catch {
     throw problems.malformed('The body is not valid JSON.')
   }
+  const withNul = pathsWithNul(body)
+  if (withNul.length > 0) {
+    throw problems.validation(Object.fromEntries(withNul.map((path) => [path, ['must not contain NUL characters']])))
+  }
   await next()
 })
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a NUL anywhere in a JSON body (value or key) is
+ * refused here, once for every route, instead of failing in the database.
+ */
+function pathsWithNul(value: unknown, path: string[] = []): string[] {
+  const here = path.length > 0 ? path.join('.') : 'body'
+  if (typeof value === 'string') return value.includes('\u0000') ? [here] : []
+  if (Array.isArray(value)) return value.flatMap((item, i) => pathsWithNul(item, [...path, String(i)]))
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) =>
+      key.includes('\u0000') ? [here] : pathsWithNul(item, [...path, key]),
+    )
+  }
+  return []
+}

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { roleName, type User } from '@tutoring/domain'
 
-/** A real calendar day, `YYYY-MM-DD`. */
+/** A real calendar day, `YYYY-MM-DD`, between 1900 and 2100 (the database has no year 0). */
 export const calendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-12-01')
@@ -9,6 +9,7 @@ export const calendarDate = z
     const d = new Date(`${s}T00:00:00Z`)
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s)
   }, 'is not a real date')
+  .refine((s) => s >= '1900-01-01' && s <= '2100-12-31', 'must be between 1900-01-01 and 2100-12-31')
   .openapi({ example: '2001-04-17', format: 'date' })
 
 const todayUtc = () => new Date().toISOString().slice(0, 10)

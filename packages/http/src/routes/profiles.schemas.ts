@@ -20,17 +20,13 @@ import {
 import { calendarDate, countryCode, mobileField, pastDate, postcodeField } from './accounts.schemas'
 
 const id = z.number().int()
-/** PostgreSQL text can't hold NUL: refused here rather than failing in the database. */
-const noNul = (s: string) => !s.includes('\u0000')
-const NUL_MESSAGE = 'must not contain NUL characters'
-const text = (max: number) => z.string().trim().min(1).max(max).refine(noNul, NUL_MESSAGE)
+const text = (max: number) => z.string().trim().min(1).max(max)
 /** Optional text a client clears with null; a blank clears it too. */
 const clearableText = (max: number) =>
   z
     .string()
     .trim()
     .max(max)
-    .refine(noNul, NUL_MESSAGE)
     .transform((s) => (s === '' ? null : s))
     .nullable()
     .optional()
@@ -82,7 +78,6 @@ export const presentPersonalDetails = (d: PersonalDetails): z.infer<typeof Perso
 const bio = z
   .string()
   .trim()
-  .refine(noNul, NUL_MESSAGE)
   .refine((s) => [...s].length <= BIO_MAX_CHARS, `must be at most ${BIO_MAX_CHARS} characters`)
   .transform((s) => (s === '' ? null : s))
 
