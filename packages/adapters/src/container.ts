@@ -10,6 +10,7 @@ import {
   type PostcodeParser,
   type ContentSniffer,
   type IdGenerator,
+  type IdentityProvider,
   type ObjectStorage,
   type PaymentProcessor,
   type UnitOfWork,
@@ -36,6 +37,7 @@ import { folderMailer, smtpMailer, type Mailer } from './mail'
 import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
 import { offlineProcessor } from './payments'
 import { LocalDiskStorage, createS3Client, fileTypeSniffer, s3Storage } from './storage'
+import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */
 export type Infrastructure = {
@@ -50,6 +52,7 @@ export type Infrastructure = {
   secretBox: SecretBox
   links: ReturnType<typeof linkBuilder>
   processor: PaymentProcessor
+  identityProvider: IdentityProvider
   mailer: Mailer
   push: PushSender
   outbox: OutboxQueue
@@ -72,7 +75,7 @@ export type Infrastructure = {
 }
 
 export type InfrastructureOverrides = Partial<
-  Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage'>
+  Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider'>
 >
 
 export async function createInfrastructure(config: Config, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
@@ -107,6 +110,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     secretBox: new SecretBox(deriveKey(appKey, 'secret-box'), now),
     links: linkBuilder(baseUrl, urlSigner),
     processor,
+    identityProvider: overrides.identityProvider ?? identityProviderFromConfig(config),
     mailer,
     push,
     outbox,

@@ -22,6 +22,8 @@ import { mediaRoutes } from './routes/media'
 import { referenceRoutes } from './routes/reference'
 import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
+import { verificationRoutes } from './routes/verification'
+import { pushNotificationRoutes } from './routes/push-notifications'
 import type { Services } from './services'
 
 const JSON_LIMIT_BYTES = 1024 * 1024
@@ -55,6 +57,8 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   referenceRoutes(app, services)
   accountRoutes(app, services)
   userRoutes(app, services)
+  verificationRoutes(app, services)
+  pushNotificationRoutes(app, services)
   profileRoutes(app, services)
   teachingRoutes(app, services)
   fileRoutes(app, services)

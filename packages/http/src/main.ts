@@ -11,6 +11,9 @@ async function main() {
   if (infra.processor.mode === 'offline') {
     logger.warn('STRIPE_SECRET_KEY is not set: payments use the built-in offline processor')
   }
+  if (infra.identityProvider.mode === 'offline') {
+    logger.warn('IDENTITY_PROVIDER_TOKEN is not set: identity checks use the offline provider (results only through the webhook)')
+  }
   logger.info({ mail: infra.mailer.kind }, infra.mailer.kind === 'folder' ? `emails are written to ${config.DATA_DIR}/mail` : 'emails go out by SMTP')
   logger.info({ storage: infra.localDisk ? 'local' : 's3' }, infra.localDisk ? `files are stored in ${config.DATA_DIR}/storage` : `files are stored in the S3 bucket ${config.S3_BUCKET}`)
   const server = await startServer(infra, config.PORT)

@@ -1,4 +1,4 @@
-import type { AccountsDeps, FilesDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps } from '@tutoring/domain'
+import type { AccountsDeps, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -7,6 +7,8 @@ export const TOKEN_LIFETIME_SECONDS = 31_557_600
 export type Services = {
   infra: Infrastructure
   accounts: AccountsDeps
+  verification: VerificationDeps
+  notifications: NotificationsDeps
   profiles: ProfilesDeps
   teaching: TeachingDeps
   schedule: ScheduleDeps
@@ -29,6 +31,14 @@ export function buildServices(infra: Infrastructure): Services {
       clock: infra.clock,
       config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
     },
+    verification: {
+      uow: infra.uow,
+      identityProvider: infra.identityProvider,
+      secrets: infra.secrets,
+      clock: infra.clock,
+      config: { internalMailbox: config.INTERNAL_MAILBOX },
+    },
+    notifications: { uow: infra.uow, clock: infra.clock },
     profiles: { uow: infra.uow, clock: infra.clock },
     teaching: { uow: infra.uow, clock: infra.clock },
     schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },

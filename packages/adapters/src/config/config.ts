@@ -22,6 +22,12 @@ const configSchema = z.object({
   STRIPE_SUBSCRIPTION_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: optionalUrl,
   VERIFICATION_WEBHOOK_TOKEN: z.string().optional(),
+  /** Identity provider (Onfido-style API, see verification/onfido-identity-provider.ts); offline without a token. */
+  IDENTITY_PROVIDER_URL: optionalUrl,
+  IDENTITY_PROVIDER_TOKEN: z.string().optional(),
+  IDENTITY_PROVIDER_WORKFLOW_ID: z.string().optional(),
+  IDENTITY_PROVIDER_REDIRECT_URL: optionalUrl,
+  IDENTITY_PROVIDER_TIMEOUT_MS: int(10_000, 100, 120_000),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('eu-west-2'),

@@ -7,6 +7,7 @@ import type {
   ScheduleRepos,
   TeachingRepos,
   TutorsRepos,
+  VerificationRepos,
 } from '@tutoring/domain'
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
@@ -24,6 +25,8 @@ import { dayScheduleRepository } from './repositories/day-schedule.repository'
 import { holidayRepository } from './repositories/holiday.repository'
 import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
+import { verificationRepository } from './repositories/verification.repository'
+import { webhookEventLog } from './repositories/webhook-event-log.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
 export type Repositories = AccountsRepos &
@@ -31,7 +34,8 @@ export type Repositories = AccountsRepos &
   TeachingRepos &
   ScheduleRepos &
   TutorsRepos &
-  FilesRepos & { catalog: CatalogRepository }
+  FilesRepos &
+  VerificationRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -42,6 +46,8 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     reference: referenceLookups(db),
     outbox: outboxWriter(db),
     catalog: catalogRepository(db),
+    verifications: verificationRepository(db),
+    webhookEvents: webhookEventLog(db),
     personalRecords: personalRecords(db),
     teaches: teachRepository(db),
     daySchedules: dayScheduleRepository(db),

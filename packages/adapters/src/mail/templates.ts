@@ -30,6 +30,13 @@ const TEMPLATES: Record<string, Template> = {
     subject: `Account deleted: ${str(d.email)}`,
     lines: [`User ${str(d.userId)} (${str(d.name)}, ${str(d.email)}) deleted their account at ${str(d.deletedAt)}.`],
   }),
+  tutor_id_verification_status_updated: (d) => ({
+    subject: `Tutor verification ${str(d.kind)}: ${str(d.status)} (user ${str(d.userId)})`,
+    lines: [
+      `The ${str(d.kind)} verification of tutor ${str(d.userId)} (${str(d.name)}, ${str(d.email)}) is now ${str(d.status)}; it was ${str(d.previousStatus)}.`,
+      `Provider reference: ${str(d.reference)}.`,
+    ],
+  }),
 }
 
 const escapeHtml = (s: string) =>

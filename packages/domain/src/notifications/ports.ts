@@ -1,0 +1,6 @@
+import type { Clock, UnitOfWork, WebhookEventLog } from '../shared'
+
+export type NotificationsDeps = {
+  uow: UnitOfWork<{ webhookEvents: WebhookEventLog }>
+  clock: Clock
+}
