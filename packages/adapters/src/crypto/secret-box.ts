@@ -26,7 +26,8 @@ export class SecretBox {
   open(secret: string): number | undefined {
     if (!/^[A-Za-z0-9_-]+$/.test(secret)) return undefined
     const raw = Buffer.from(secret, 'base64url')
-    if (raw.length <= IV_BYTES + TAG_BYTES) return undefined
+    // base64url leaves unused bits in a last character; only the canonical spelling counts.
+    if (raw.length <= IV_BYTES + TAG_BYTES || raw.toString('base64url') !== secret) return undefined
     try {
       const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, IV_BYTES))
       decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES))
