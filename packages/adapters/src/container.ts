@@ -141,7 +141,8 @@ function openS3(config: Config, logger: Logger): ObjectStorage {
   return s3Storage(client, { bucket: config.S3_BUCKET!, logger })
 }
 
-async function openDatabase(config: Config): Promise<DatabaseHandle> {
+/** The server named by DATABASE_URL, else the embedded database under DATA_DIR. */
+export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPGlite(path.join(config.DATA_DIR, 'pglite'))
 }
 

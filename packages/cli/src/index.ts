@@ -1,1 +1,2 @@
-export {}
+export { runCli } from './cli'
+export type { CliIo } from './io'

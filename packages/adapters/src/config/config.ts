@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { z } from 'zod'
 
 const csv = z
@@ -60,7 +61,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new ConfigError(`invalid configuration: ${problems}`)
   }
-  return parsed.data
+  // Relative to where the command was typed (pnpm runs scripts inside the package folder),
+  // so `pnpm start` and `pnpm cli` at the root share one embedded database.
+  return { ...parsed.data, DATA_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.data.DATA_DIR) }
 }
 
 export const appUrl = (config: Config): string => (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '')

@@ -29,6 +29,21 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
   return createServerTestDatabase(url)
 }
 
+/** An empty database on the server (no schema at all), for tests of migrations and the CLI. */
+export async function createEmptyServerDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = serverUrl()
+  if (!url) throw new Error('no DATABASE_URL or TEST_DATABASE_URL for a server test database')
+  const name = `tutoring_empty_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  return { url: withDatabase(url, name), drop: () => dropDatabase(url, name) }
+}
+
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations')
 
 /** The template's name changes whenever a migration does, so a stale one is never cloned. */

@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util'
+import { ConfigError, loadConfig } from '@tutoring/adapters'
+import type { Command, OptionValues } from './command'
+import { COMMANDS } from './commands'
+import { CliError, oneLine, usageError, type CliIo } from './io'
+
+const helpText = (): string[] => [
+  'usage: tutoring <command> [flags]',
+  '',
+  ...COMMANDS.map((c) => `  ${`${c.name} ${c.usage}`.trim()}\n      ${c.summary}`),
+  '',
+  'Configuration comes from the environment (DATABASE_URL, DATA_DIR, SMTP_URL, ...), as for the server.',
+]
+
+/** Runs one command line; answers the exit status. Never throws. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv
+  if (name === 'help' || name === '--help' || name === '-h') {
+    helpText().forEach((line) => io.out(line))
+    return 0
+  }
+  const label = name ? `tutoring ${name}` : 'tutoring'
+  try {
+    if (!name) throw usageError('no command given; `tutoring help` lists them')
+    const command = COMMANDS.find((c) => c.name === name)
+    if (!command) throw usageError(`unknown command "${name}"; \`tutoring help\` lists them`)
+    const values = parseFlags(command, rest)
+    if (values.help) {
+      io.out(`usage: tutoring ${command.name} ${command.usage}`.trim())
+      io.out(`  ${command.summary}`)
+      return 0
+    }
+    await command.run({ io, config: loadConfig(io.env), values })
+    return 0
+  } catch (error) {
+    const failure = asCliError(error)
+    io.err(`${label}: ${oneLine(failure.message)}`)
+    return failure.exitCode
+  }
+}
+
+function parseFlags(command: Command, args: string[]): OptionValues {
+  try {
+    return parseArgs({ args, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true }).values
+  } catch (error) {
+    // node's messages run on with advice about `--`; the first sentence says it all.
+    const message = error instanceof Error ? error.message.split(/\.\s/)[0]! : String(error)
+    throw usageError(message.replace(/\.$/, ''))
+  }
+}
+
+function asCliError(error: unknown): CliError {
+  if (error instanceof CliError) return error
+  if (error instanceof ConfigError) return new CliError(error.message)
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === '42P01') return new CliError('the database has no schema yet; run `tutoring migrate` first')
+  return new CliError(`failed: ${error instanceof Error ? error.message : String(error)}`)
+}

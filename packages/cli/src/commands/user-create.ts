@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import { createUser, type RoleName } from '@tutoring/domain'
+import type { Command } from '../command'
+import { CliError, usageError } from '../io'
+import { withInfrastructure } from '../resources'
+
+const ROLES = ['internal', 'tutor', 'student', 'parent'] as const satisfies readonly RoleName[]
+const TOKEN_LIFETIME_SECONDS = 31_557_600
+
+const inputSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address').max(254)),
+  password: z.string(),
+  role: z.enum(ROLES, `must be one of ${ROLES.join(', ')}`),
+  firstname: z.string().trim().min(1, 'must not be blank').max(100),
+  lastname: z.string().trim().min(1, 'must not be blank').max(100),
+})
+
+const fieldErrors = (errors: Record<string, string[]>): string =>
+  Object.entries(errors)
+    .map(([field, messages]) => `${field}: ${messages.join(', ')}`)
+    .join('; ')
+
+export const userCreate: Command = {
+  name: 'user:create',
+  usage: '--email E --password P --role internal|tutor|student|parent --firstname F --lastname L',
+  summary: 'create a user of any role (the only way to make an internal user); the email counts as verified',
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string' },
+    firstname: { type: 'string' },
+    lastname: { type: 'string' },
+  },
+  async run({ io, config, values }) {
+    const missing = Object.keys(inputSchema.shape).filter((flag) => values[flag] === undefined)
+    if (missing.length > 0) throw usageError(`missing ${missing.map((f) => `--${f}`).join(', ')}`)
+    const parsed = inputSchema.safeParse(values)
+    if (!parsed.success) {
+      throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
+    }
+    const user = await withInfrastructure(config, io, async (infra) => {
+      const deps = {
+        uow: infra.uow,
+        hasher: infra.hasher,
+        secrets: infra.secrets,
+        links: infra.links,
+        processor: infra.processor,
+        clock: infra.clock,
+        config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
+      }
+      const created = await createUser(deps, parsed.data)
+      if (created.isErr()) throw new CliError(fieldErrors(created.error.errors))
+      return created.value
+    })
+    io.out(`created ${parsed.data.role} user ${user.id}: ${user.email} (username ${user.username})`)
+  },
+}

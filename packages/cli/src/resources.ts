@@ -1,0 +1,50 @@
+import {
+  createInfrastructure,
+  createLogger,
+  openDatabase,
+  type Config,
+  type DatabaseHandle,
+  type Infrastructure,
+} from '@tutoring/adapters'
+import { CliError, type CliIo } from './io'
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+async function open(config: Config): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase(config)
+  } catch (error) {
+    const where = config.DATABASE_URL ? 'the database server' : `the embedded database in ${config.DATA_DIR}`
+    throw new CliError(`cannot reach ${where}: ${describe(error)}`)
+  }
+}
+
+/** The database alone (migrate, seed), closed again whatever happens. */
+export async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = await open(config)
+  try {
+    return await work(database)
+  } finally {
+    await database.close()
+  }
+}
+
+/**
+ * Everything the use cases need, as the server builds it. Logs go to stderr and stay quiet
+ * unless LOG_LEVEL asks, so stdout carries only the command's answer.
+ */
+export async function withInfrastructure<T>(config: Config, io: CliIo, work: (infra: Infrastructure) => Promise<T>): Promise<T> {
+  const database = await open(config)
+  let infra: Infrastructure
+  try {
+    infra = await createInfrastructure(config, { database, logger: createLogger(io.env.LOG_LEVEL ?? 'error', 2) })
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  try {
+    return await work(infra)
+  } finally {
+    await infra.close()
+  }
+}

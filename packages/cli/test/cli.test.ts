@@ -1,0 +1,248 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { argon2Hasher, openPGlite, openPostgres, type DatabaseHandle, type DatabaseKind } from '@tutoring/adapters'
+import { createEmptyServerDatabase, testDatabaseKinds } from '@tutoring/adapters/testing'
+import { runCli } from '../src/index'
+
+type Db = DatabaseHandle['db']
+type Run = { code: number; out: string[]; err: string[] }
+
+/** A data dir (and, on the server, an empty database) of its own: what a fresh install has. */
+async function freshInstall(kind: DatabaseKind) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-cli-'))
+  const server = kind === 'postgres' ? await createEmptyServerDatabase() : undefined
+  const env: Record<string, string> = { DATA_DIR: dataDir, ...(server ? { DATABASE_URL: server.url } : {}) }
+  const run = async (...argv: string[]): Promise<Run> => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runCli(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l) })
+    return { code, out, err }
+  }
+  /** Opens the same database as the CLI, after the CLI has closed it (PGlite has one owner). */
+  const inspect = async <T>(work: (db: Db) => Promise<T>): Promise<T> => {
+    const handle = server ? await openPostgres(server.url) : await openPGlite(path.join(dataDir, 'pglite'))
+    try {
+      return await work(handle.db)
+    } finally {
+      await handle.close()
+    }
+  }
+  const remove = async () => {
+    await server?.drop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  return { env, dataDir, run, inspect, remove }
+}
+
+type Install = Awaited<ReturnType<typeof freshInstall>>
+
+const expectOneLineFailure = (result: Run, code: number, pattern: RegExp) => {
+  expect(result.code).toBe(code)
+  expect(result.err).toHaveLength(1)
+  expect(result.err[0]).toMatch(pattern)
+}
+
+describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
+  describe('on an empty database', () => {
+    let install: Install
+    beforeEach(async () => {
+      install = await freshInstall(kind)
+    })
+    afterEach(() => install.remove())
+
+    it('seed refuses an unmigrated database; migrate applies every migration once, then finds nothing to do', async () => {
+      expectOneLineFailure(await install.run('seed'), 1, /^tutoring seed: .*run `tutoring migrate` first/)
+      const first = await install.run('migrate')
+      expect(first.code).toBe(0)
+      expect(first.err).toEqual([])
+      expect(first.out[0]).toMatch(/^applied \d+ migration\(s\): 2026_11_22_000100_create_accounts/)
+      expect(await install.inspect((db) => db.selectFrom('users').select('id').execute())).toEqual([])
+      const second = await install.run('migrate')
+      expect(second).toEqual({ code: 0, out: ['the schema is already up to date'], err: [] })
+    })
+
+    it('seed --demo is not yet available and writes nothing; seed adds the reference data once', async () => {
+      expect((await install.run('migrate')).code).toBe(0)
+      expectOneLineFailure(await install.run('seed', '--demo', '5'), 1, /not yet available/)
+      expectOneLineFailure(await install.run('seed', '--demo', 'lots'), 2, /--demo takes a whole number/)
+      expect(await install.inspect((db) => db.selectFrom('subjects').select('id').execute())).toEqual([])
+      expect(await install.run('seed')).toEqual({ code: 0, out: ['reference data is in place'], err: [] })
+      const counts = (db: Db) =>
+        Promise.all(
+          (['subjects', 'subject_levels', 'exam_boards', 'countries', 'languages', 'lesson_locations', 'cancellation_policies', 'service_notices'] as const).map(
+            async (table) => (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+          ),
+        )
+      const before = await install.inspect(counts)
+      expect(before.every((n) => Number(n) > 0)).toBe(true)
+      expect((await install.run('seed')).code).toBe(0)
+      expect(await install.inspect(counts)).toEqual(before)
+      const groups = await install.inspect((db) => db.selectFrom('subjects').select('group').distinct().execute())
+      expect(groups.map((g) => g.group).sort()).toEqual(['ACADEMIC', 'CUSTOM', 'PROFESSIONAL'])
+    })
+  })
+
+  describe('on a migrated database', () => {
+    let install: Install
+    beforeAll(async () => {
+      install = await freshInstall(kind)
+      expect((await install.run('migrate')).code).toBe(0)
+      expect((await install.run('seed')).code).toBe(0)
+    })
+    afterAll(() => install.remove())
+
+    const staff = ['--password', 'staff password 1', '--firstname', 'Grace', '--lastname', 'Hopper']
+
+    it('user:create makes an internal user with a verified email and a hashed password', async () => {
+      const result = await install.run('user:create', '--email', ' Grace@Example.com', '--role', 'internal', ...staff)
+      expect(result.err).toEqual([])
+      expect(result.code).toBe(0)
+      expect(result.out).toEqual([expect.stringMatching(/^created internal user \d+: grace@example\.com \(username grace\.hopper\)$/)])
+      const row = await install.inspect((db) => db.selectFrom('users').selectAll().where('email', '=', 'grace@example.com').executeTakeFirstOrThrow())
+      expect(row).toMatchObject({ role_id: 200, firstname: 'Grace', lastname: 'Hopper', deleted_at: null })
+      expect(row.email_verified_at).toBeInstanceOf(Date)
+      expect(row.password_hash).not.toContain('staff password 1')
+      expect(await argon2Hasher().verify(row.password_hash, 'staff password 1')).toBe(true)
+    })
+
+    it.each(['tutor', 'student', 'parent'])('user:create makes a %s', async (role) => {
+      const result = await install.run('user:create', '--email', `${role}@example.com`, '--role', role, ...staff)
+      expect(result.code).toBe(0)
+      const row = await install.inspect((db) => db.selectFrom('users').select('role_id').where('email', '=', `${role}@example.com`).executeTakeFirstOrThrow())
+      expect(row.role_id).toBe({ tutor: 3, student: 1, parent: 2 }[role])
+    })
+
+    it('user:create refuses a taken email with one line and adds nobody', async () => {
+      expect((await install.run('user:create', '--email', 'twice@example.com', '--role', 'student', ...staff)).code).toBe(0)
+      const again = await install.run('user:create', '--email', 'TWICE@example.com', '--role', 'parent', ...staff)
+      expectOneLineFailure(again, 1, /^tutoring user:create: email: has already been taken$/)
+      const rows = await install.inspect((db) => db.selectFrom('users').select('role_id').where('email', '=', 'twice@example.com').execute())
+      expect(rows).toEqual([{ role_id: 1 }])
+    })
+
+    it('user:create refuses bad values with exit status 1 and bad command lines with 2', async () => {
+      const base = ['--firstname', 'A', '--lastname', 'B']
+      expectOneLineFailure(await install.run('user:create', '--email', 'not-an-email', '--password', 'long enough', '--role', 'student', ...base), 1, /email: must be a valid email address/)
+      expectOneLineFailure(await install.run('user:create', '--email', 'a@example.com', '--password', 'short', '--role', 'student', ...base), 1, /password: must be 8 to 128 characters/)
+      expectOneLineFailure(await install.run('user:create', '--email', 'a@example.com', '--password', 'long enough', '--role', 'admin', ...base), 1, /role: must be one of internal, tutor, student, parent/)
+      expectOneLineFailure(await install.run('user:create', '--email', 'a@example.com'), 2, /missing --password, --role, --firstname, --lastname/)
+      expectOneLineFailure(await install.run('user:create', '--email'), 2, /--email/)
+      expectOneLineFailure(await install.run('user:create', '--admin'), 2, /Unknown option '--admin'/)
+      const nobody = await install.inspect((db) => db.selectFrom('users').select('id').where('email', '=', 'a@example.com').execute())
+      expect(nobody).toEqual([])
+    })
+
+    it('outbox:work delivers what is due into the mail folder and prints the counts', async () => {
+      await install.inspect((db) =>
+        db
+          .insertInto('outbox')
+          .values(['one@example.com', 'two@example.com'].map((to) => ({
+            kind: 'email' as const,
+            topic: 'verify_email',
+            payload: JSON.stringify({ kind: 'email', template: 'verify_email', to, data: { firstname: 'Ada', verifyUrl: 'http://x.test/v' } }),
+            dedupe_key: null,
+            last_error: null,
+            delivered_at: null,
+            failed_at: null,
+          })))
+          .execute(),
+      )
+      expect(await install.run('outbox:work')).toEqual({ code: 0, out: ['delivered 2, failed 0'], err: [] })
+      const files = await readdir(path.join(install.dataDir, 'mail'))
+      expect(files).toHaveLength(2)
+      const mails = await Promise.all(files.map((f) => readFile(path.join(install.dataDir, 'mail', f), 'utf8')))
+      expect(mails.some((m) => /^To: one@example\.com$/m.test(m))).toBe(true)
+      expect(await install.run('outbox:work')).toEqual({ code: 0, out: ['delivered 0, failed 0'], err: [] })
+      const undelivered = await install.inspect((db) => db.selectFrom('outbox').select('id').where('delivered_at', 'is', null).execute())
+      expect(undelivered).toEqual([])
+    })
+
+    it.each(['lessons:expire-reschedules', 'payments:capture-due'])('%s says it is not yet available', async (name) => {
+      expectOneLineFailure(await install.run(name), 1, new RegExp(`^tutoring ${name}: not yet available`))
+    })
+  })
+})
+
+describe('tutoring CLI', () => {
+  const run = async (argv: string[], env: Record<string, string>) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await runCli(argv, { env, out: (l) => out.push(l), err: (l) => err.push(l) })
+    return { code, out, err }
+  }
+
+  it('fails with one line when the database server cannot be reached', async () => {
+    const result = await run(['migrate'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })
+    expectOneLineFailure(result, 1, /^tutoring migrate: cannot reach the database server: .*ECONNREFUSED/)
+  })
+
+  it('refuses an unknown command, no command and an invalid configuration', async () => {
+    expectOneLineFailure(await run(['frobnicate'], {}), 2, /unknown command "frobnicate"/)
+    expectOneLineFailure(await run([], {}), 2, /no command given/)
+    expectOneLineFailure(await run(['migrate'], { PORT: 'eighty' }), 1, /invalid configuration: PORT/)
+  })
+
+  it('lists every command of the contract in its help', async () => {
+    const help = await run(['help'], {})
+    expect(help.code).toBe(0)
+    for (const name of ['migrate', 'seed', 'user:create', 'outbox:work', 'lessons:expire-reschedules', 'payments:capture-due']) {
+      expect(help.out.join('\n')).toContain(name)
+    }
+  })
+
+  it('outbox:work --loop keeps delivering until it is stopped', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-cli-'))
+    try {
+      const env = { DATA_DIR: dataDir }
+      expect((await run(['migrate'], env)).code).toBe(0)
+      const stop = new AbortController()
+      const out: string[] = []
+      const running = runCli(['outbox:work', '--loop', '--interval', '0.05'], { env, out: (l) => out.push(l), err: () => undefined, signal: stop.signal })
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      stop.abort()
+      expect(await running).toBe(0)
+      expect(out[0]).toMatch(/until stopped/)
+      expect(out.at(-1)).toBe('stopped')
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('the tutoring bin', () => {
+  const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '../bin/tutoring.mjs')
+  const exec = promisify(execFile)
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-bin-'))
+  })
+  afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+  const spawn = async (args: string[]) => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir }
+    try {
+      const { stdout, stderr } = await exec(process.execPath, [bin, ...args], { env })
+      return { code: 0, stdout, stderr }
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string }
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+    }
+  }
+
+  it('runs as its own process and exits 0', async () => {
+    const result = await spawn(['help'])
+    expect(result).toMatchObject({ code: 0, stderr: '' })
+    expect(result.stdout).toMatch(/^usage: tutoring <command>/)
+  })
+
+  it('exits non-zero with exactly one line on stderr', async () => {
+    const result = await spawn(['user:create', '--email', 'x@example.com'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('tutoring user:create: missing --password, --role, --firstname, --lastname\n')
+  })
+})
