@@ -1,14 +1,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
-import { etag } from 'hono/etag'
-import { requestId } from 'hono/request-id'
 import type { AppEnv } from './platform/app-env'
 import { identify } from './platform/auth'
 import { clientAddress } from './platform/client-address'
 import { corsPolicy } from './platform/cors'
+import { entityTags } from './platform/etag'
 import { notFoundOrMethodNotAllowed, renderError } from './platform/errors'
+import { jsonResponses } from './platform/json-responses'
 import { documentRoutes } from './platform/openapi-document'
 import { problems } from './platform/problem'
+import { requestIds } from './platform/request-id'
 import { requestLog } from './platform/request-log'
 import { securityHeaders } from './platform/security-headers'
 import { urlGuard } from './platform/url-guard'
@@ -27,31 +28,36 @@ import { pushNotificationRoutes } from './routes/push-notifications'
 import type { Services } from './services'
 
 const JSON_LIMIT_BYTES = 1024 * 1024
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The whole API as one Hono app: platform middleware, then every route group of both families. */
 export function createApp(services: Services): OpenAPIHono<AppEnv> {
   const { config, logger } = services.infra
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
-  app.use(requestId())
+  app.use(requestIds)
+  app.use(jsonResponses)
   app.use(securityHeaders())
   app.use(corsPolicy(config.CORS_TRUSTED_ORIGINS, config.CORS_WHITELIST))
   app.use(clientAddress(config.TRUSTED_PROXIES))
   app.use(urlGuard)
   app.use(requestLog(logger))
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_LIMIT_BYTES,
+    onError: () => {
+      throw problems.payloadTooLarge('A request body may be at most 1 MiB.')
+    },
+  })
   app.use(async (c, next) => {
+    // Bodiless methods skip the check: merely asking for the body makes the Node adapter build a whole Request.
+    if (BODILESS.has(c.req.method)) return next()
     // Uploads set their own, larger limits; everything else is JSON of at most 1 MiB.
     if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next()
-    return bodyLimit({
-      maxSize: JSON_LIMIT_BYTES,
-      onError: () => {
-        throw problems.payloadTooLarge('A request body may be at most 1 MiB.')
-      },
-    })(c, next)
+    return jsonLimit(c, next)
   })
   app.use(identify(services))
   app.use(generalThrottle(services.throttles.general))
-  app.use(etag())
+  app.use(entityTags())
 
   healthRoutes(app, services)
   referenceRoutes(app, services)

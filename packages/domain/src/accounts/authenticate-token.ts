@@ -6,7 +6,5 @@ export async function authenticateToken(
   deps: Pick<AccountsDeps, 'uow' | 'secrets' | 'clock'>,
   token: string,
 ): Promise<User | undefined> {
-  const { accessTokens, users } = deps.uow.repos
-  const userId = await accessTokens.findLiveUserId(deps.secrets.hash(token), deps.clock.now())
-  return userId === undefined ? undefined : users.findById(userId)
+  return deps.uow.repos.accessTokens.findLiveUser(deps.secrets.hash(token), deps.clock.now())
 }

@@ -9,6 +9,8 @@ export function getUser(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number
 }
 
 async function run(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number): Promise<Result<User, NotFound | Forbidden>> {
+  // The actor was read live for this very request; reading it again would change nothing.
+  if (actor.id === id) return ok(actor)
   const user = await deps.uow.repos.users.findById(id)
   if (!user) return err(notFound('user'))
   if (!mayManageUser(actor, id)) return err(forbidden('only the user or an internal user may see this account'))

@@ -33,8 +33,8 @@ export interface UserRepository {
 
 export interface AccessTokenRepository {
   insert(token: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void>
-  /** The user of a token that is neither expired, revoked, nor of a deleted user. */
-  findLiveUserId(tokenHash: string, now: Date): Promise<number | undefined>
+  /** The user of a token that is neither expired, revoked, nor of a deleted user (one indexed join). */
+  findLiveUser(tokenHash: string, now: Date): Promise<User | undefined>
   revoke(tokenHash: string, at: Date): Promise<void>
   revokeAllForUser(userId: number, at: Date): Promise<void>
 }

@@ -1,16 +1,39 @@
-import { cors } from 'hono/cors'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from './app-env'
 
-/** CORS_TRUSTED_ORIGINS match exactly; CORS_WHITELIST entries match as substrings. */
+const ALLOW_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS'
+const ALLOW_HEADERS = 'Authorization,Content-Type,Idempotency-Key,If-None-Match,X-Request-Id'
+const EXPOSE_HEADERS = 'ETag,RateLimit,RateLimit-Policy,Retry-After,X-Request-Id,Location'
+const MAX_AGE_SECONDS = '600'
+
+/**
+ * CORS (CONTRACT §9): CORS_TRUSTED_ORIGINS match exactly; CORS_WHITELIST entries match as
+ * substrings. Written here rather than with `hono/cors` because that one touches the
+ * response before the handler runs, which makes the Node adapter rebuild every answer as
+ * a stream; this one only edits headers, and only after the handler.
+ */
 export function corsPolicy(trusted: readonly string[], whitelist: readonly string[]) {
-  return cors({
-    origin: (origin) => {
-      if (!origin) return null
-      if (trusted.includes(origin)) return origin
-      return whitelist.some((part) => origin.includes(part)) ? origin : null
-    },
-    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
-    exposeHeaders: ['ETag', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'Location'],
-    maxAge: 600,
+  const allowed = (origin: string): boolean => trusted.includes(origin) || whitelist.some((part) => origin.includes(part))
+  return createMiddleware<AppEnv>(async function corsPolicy(c, next) {
+    const origin = c.req.header('origin')
+    const permitted = origin !== undefined && allowed(origin)
+    if (c.req.method === 'OPTIONS') {
+      const headers: Record<string, string> = { vary: 'Origin, Access-Control-Request-Headers' }
+      if (permitted) {
+        Object.assign(headers, {
+          'access-control-allow-origin': origin,
+          'access-control-allow-methods': ALLOW_METHODS,
+          'access-control-allow-headers': ALLOW_HEADERS,
+          'access-control-max-age': MAX_AGE_SECONDS,
+        })
+      }
+      return c.body(null, 204, headers)
+    }
+    await next()
+    c.res.headers.append('vary', 'Origin')
+    if (permitted) {
+      c.res.headers.set('access-control-allow-origin', origin)
+      c.res.headers.set('access-control-expose-headers', EXPOSE_HEADERS)
+    }
   })
 }

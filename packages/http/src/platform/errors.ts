@@ -11,10 +11,7 @@ export function renderError(logger: Logger) {
     if (problem.status >= 500) {
       logger.error({ reqId: c.get('requestId'), err: error, path: c.req.path }, 'unhandled error')
     }
-    const response = problem.toResponse()
-    const requestId = c.get('requestId')
-    if (requestId) response.headers.set('x-request-id', requestId)
-    return response
+    return problem.toResponse()
   }
 }
 

@@ -6,9 +6,10 @@ import { problems } from './problem'
 
 const UNTHROTTLED = new Set(['/healthz', '/readyz'])
 
-function setHeaders(c: Context<AppEnv>, throttle: Throttle, decision: ThrottleDecision) {
-  c.header('RateLimit-Policy', `${throttle.limit};w=${throttle.windowSeconds}`)
-  c.header('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`)
+/** On the finished answer's own headers: `c.header` after the handler would rebuild the whole response. */
+function setHeaders(headers: Headers, throttle: Throttle, decision: ThrottleDecision) {
+  headers.set('RateLimit-Policy', `${throttle.limit};w=${throttle.windowSeconds}`)
+  headers.set('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`)
 }
 
 /** 300 a minute per user when a token works, else per client address (CONTRACT §9). */
@@ -18,13 +19,12 @@ export function generalThrottle(throttle: Throttle) {
     const user = c.get('user')
     const key = user ? `user:${user.id}` : `addr:${c.get('clientAddress')}`
     const decision = await throttle.consume(key)
-    setHeaders(c, throttle, decision)
     if (!decision.allowed) {
       const problem = problems.tooManyRequests(decision.resetSeconds)
       throw withRateHeaders(problem, throttle, decision)
     }
     await next()
-    setHeaders(c, throttle, decision)
+    setHeaders(c.res.headers, throttle, decision)
   })
 }
 

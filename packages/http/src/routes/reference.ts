@@ -14,6 +14,7 @@ import {
   listSubjects,
   type Subject,
 } from '@tutoring/domain'
+import { cachedCatalog } from '@tutoring/adapters'
 import { authApi } from '../platform/auth'
 import { listOf, one, paginate, paginationQuery } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
@@ -34,10 +35,13 @@ import {
 
 const presentSubject = (s: Subject) => ({ id: s.id, title: s.title, group: s.group, subject_level_ids: s.subjectLevelIds })
 const tags = ['Reference data']
+/** How long a process keeps a reference list before reading it again (see cachedCatalog). */
+export const REFERENCE_CACHE_MS = 30_000
 const pageQuery = z.object(paginationQuery)
 
 export function referenceRoutes(app: App, services: Services): void {
-  const catalog = { catalog: services.infra.uow.repos.catalog }
+  const { uow, clock } = services.infra
+  const catalog = { catalog: cachedCatalog(uow.repos.catalog, REFERENCE_CACHE_MS, () => clock.now()) }
 
   mount(
     app,

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
+import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -21,7 +22,16 @@ export type RequestOptions = {
   headers?: Record<string, string>
   /** Raw body text, sent as is (for malformed JSON and wrong content types). */
   raw?: string
+  /** The TCP peer's address, as the socket would report it (for proxy and throttle tests). */
+  from?: string
 }
+
+/** The part of node's IncomingMessage the platform reads: the socket's peer and the headers. */
+export const fakeIncoming = (remoteAddress: string, headers: Record<string, string>) =>
+  ({
+    socket: { remoteAddress },
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+  }) as unknown as IncomingMessage
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>
 
@@ -62,7 +72,8 @@ export async function createTestContext(
       headers['content-type'] ??= 'application/json'
     }
     if (options.token) headers.authorization = `Bearer ${options.token}`
-    const res = await app.request(url, { method, headers, body })
+    const env = options.from ? { incoming: fakeIncoming(options.from, headers) } : undefined
+    const res = await app.request(url, { method, headers, body }, env)
     const text = await res.text()
     let parsed: unknown = undefined
     try {
