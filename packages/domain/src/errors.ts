@@ -12,6 +12,7 @@ import type { DocumentMissing } from './verification'
 import type { AccountsError } from './accounts'
 import type { ProfilesError } from './profiles'
 import type { FilesError } from './files'
+import type { PaymentFailed } from './payments'
 
 export type DomainError =
   | AccountsError
@@ -30,5 +31,6 @@ export type DomainError =
   | SlotUnavailable
   | CouponInvalid
   | DocumentMissing
+  | PaymentFailed
 
 export type DomainErrorType = DomainError['type']

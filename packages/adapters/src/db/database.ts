@@ -33,6 +33,10 @@ import type { TeachExamBoardsTable, TeachSubjectLevelsTable, TeachesTable } from
 import type { DayAvailabilitiesTable, DayAvailabilitySlotsTable } from './tables/day-availabilities.table'
 import type { LocationsTable } from './tables/locations.table'
 import type { HolidaysTable } from './tables/holidays.table'
+import type { LessonChildrenTable, LessonsTable } from './tables/lessons.table'
+import type { BookingEventsTable, BookingsTable } from './tables/bookings.table'
+import type { PaymentsTable } from './tables/payments.table'
+import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
@@ -73,4 +77,10 @@ export interface Database {
   day_availability_slots: DayAvailabilitySlotsTable
   locations: LocationsTable
   holidays: HolidaysTable
+  lessons: LessonsTable
+  lesson_children: LessonChildrenTable
+  bookings: BookingsTable
+  booking_events: BookingEventsTable
+  payments: PaymentsTable
+  idempotency_keys: IdempotencyKeysTable
 }

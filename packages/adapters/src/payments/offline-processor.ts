@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { err, ok } from 'neverthrow'
-import { cardRejected, type CardDetails, type PaymentProcessor } from '@tutoring/domain'
+import { cardRejected, paymentFailed, type CardDetails, type PaymentIntent, type PaymentProcessor } from '@tutoring/domain'
 
-const id = (prefix: string) => `${prefix}_offline_${randomBytes(9).toString('base64url')}`
+const idOf = (prefix: string) => `${prefix}_offline_${randomBytes(9).toString('base64url')}`
 
 /** Stripe's documented test payment methods, so clients can exercise the same cases offline. */
 const TEST_CARDS: Record<string, Omit<CardDetails, 'paymentMethodId'> | { rejected: string }> = {
@@ -16,15 +16,35 @@ const TEST_CARDS: Record<string, Omit<CardDetails, 'paymentMethodId'> | { reject
   pm_card_chargeDeclinedIncorrectCvc: { rejected: "Your card's security code is incorrect." },
 }
 
+/** Needs the customer on a page of the card issuer before it can be authorised. */
+const ACTION_REQUIRED = new Set(['pm_card_threeDSecure2Required', 'pm_card_authenticationRequired'])
+
 /**
  * The built-in processor of the embedded mode: no network, the same outcomes as the real
  * one for the same test payment methods. Any other `pm_...` id behaves like a Visa.
+ * Payment intents live in this process (the embedded mode is one process); an idempotency
+ * key repeated returns the first answer, as the real API does.
  */
 export function offlineProcessor(now: () => Date = () => new Date()): PaymentProcessor {
+  const intents = new Map<string, PaymentIntent>()
+  const answers = new Map<string, unknown>()
+  const once = async <T>(key: string, run: () => T): Promise<T> => {
+    if (!answers.has(key)) answers.set(key, run())
+    return structuredClone(answers.get(key)) as T
+  }
+  const intent = (paymentIntentId: string): PaymentIntent => {
+    const found = intents.get(paymentIntentId)
+    if (!found) throw new Error(`No such payment_intent: '${paymentIntentId}'`)
+    return found
+  }
+  const save = (value: PaymentIntent): PaymentIntent => {
+    intents.set(value.id, value)
+    return structuredClone(value)
+  }
   return {
     mode: 'offline',
     async createCustomer() {
-      return { customerId: id('cus') }
+      return { customerId: idOf('cus') }
     },
     async deleteCustomer() {},
     async updateCustomer() {},
@@ -37,11 +57,62 @@ export function offlineProcessor(now: () => Date = () => new Date()): PaymentPro
     async createSubscription({ trialPeriodDays }) {
       const trialEndsAt = trialPeriodDays > 0 ? new Date(now().getTime() + trialPeriodDays * 86_400_000) : null
       return {
-        subscriptionId: id('sub'),
+        subscriptionId: idOf('sub'),
         status: trialPeriodDays > 0 ? 'trialing' : 'active',
         trialEndsAt,
         currentPeriodEnd: trialEndsAt ?? new Date(now().getTime() + 30 * 86_400_000),
       }
+    },
+    async createPaymentIntent(input) {
+      return once(input.idempotencyKey, () => {
+        const known = TEST_CARDS[input.paymentMethodId]
+        if (!/^pm_[A-Za-z0-9_]+$/.test(input.paymentMethodId)) return err(paymentFailed('No such payment method.'))
+        if (known && 'rejected' in known) return err(paymentFailed(known.rejected))
+        const id = idOf('pi')
+        const needsAction = ACTION_REQUIRED.has(input.paymentMethodId) && !input.offSession
+        const status = needsAction ? 'requires_action' : input.captureMethod === 'manual' ? 'requires_capture' : 'succeeded'
+        return ok(
+          save({
+            id,
+            status,
+            amountPence: input.amountPence,
+            amountCapturablePence: status === 'requires_capture' ? input.amountPence : 0,
+            amountReceivedPence: status === 'succeeded' ? input.amountPence : 0,
+            clientSecret: `${id}_secret_${randomBytes(12).toString('base64url')}`,
+            redirectUrl: needsAction ? `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}payment_intent=${id}` : null,
+          }),
+        )
+      })
+    },
+    async retrievePaymentIntent(paymentIntentId) {
+      return structuredClone(intent(paymentIntentId))
+    },
+    async capturePaymentIntent(paymentIntentId, { amountPence, idempotencyKey }) {
+      return once(idempotencyKey, () => {
+        const current = intent(paymentIntentId)
+        if (current.status !== 'requires_capture') throw new Error(`This PaymentIntent could not be captured because it has a status of ${current.status}.`)
+        const amount = amountPence ?? current.amountCapturablePence
+        if (amount > current.amountCapturablePence) throw new Error('The amount to capture is greater than the amount capturable.')
+        return save({ ...current, status: 'succeeded', amountCapturablePence: 0, amountReceivedPence: amount })
+      })
+    },
+    async cancelPaymentIntent(paymentIntentId, { idempotencyKey }) {
+      return once(idempotencyKey, () => {
+        const current = intent(paymentIntentId)
+        if (current.status === 'succeeded' || current.status === 'canceled') {
+          throw new Error(`You cannot cancel this PaymentIntent because it has a status of ${current.status}.`)
+        }
+        return save({ ...current, status: 'canceled', amountCapturablePence: 0 })
+      })
+    },
+    async refundPayment(paymentIntentId, { amountPence, idempotencyKey }) {
+      return once(idempotencyKey, () => {
+        const current = intent(paymentIntentId)
+        if (current.status !== 'succeeded') throw new Error(`This PaymentIntent has a status of ${current.status} and cannot be refunded.`)
+        if (amountPence > current.amountReceivedPence) throw new Error('Refund amount is greater than the unrefunded amount.')
+        save({ ...current, amountReceivedPence: current.amountReceivedPence - amountPence })
+        return { refundId: idOf('re'), amountPence }
+      })
     },
   }
 }

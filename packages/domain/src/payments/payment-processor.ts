@@ -19,6 +19,50 @@ export type CustomerDetails = {
   address: { line1: string; line2: string | null; city: string; postcode: string; country: string } | null
 }
 
+/** The processor declined a payment (CONTRACT §2: 402 `payment_failed`). */
+export type PaymentFailed = { type: 'PaymentFailed'; reason: string }
+export const paymentFailed = (reason: string): PaymentFailed => ({ type: 'PaymentFailed', reason })
+
+/** A PaymentIntent's status, named as the processor names it. */
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled'
+
+export type PaymentIntent = {
+  id: string
+  status: PaymentIntentStatus
+  amountPence: number
+  /** What a manual-capture intent still holds on the card. */
+  amountCapturablePence: number
+  amountReceivedPence: number
+  clientSecret: string | null
+  /** Where the customer must go to finish the payment (3-D Secure), when they must. */
+  redirectUrl: string | null
+}
+
+/**
+ * Every call that moves money carries an idempotency key, so a retry after a timeout can
+ * never charge or refund twice.
+ */
+export type CreatePaymentIntentInput = {
+  customerId: string
+  paymentMethodId: string
+  amountPence: number
+  /** `manual`: authorise now, capture when the lesson is delivered. */
+  captureMethod: 'manual' | 'automatic'
+  /** `off_session`: the customer is not present (a saved card charged closer to the lesson). */
+  offSession: boolean
+  returnUrl: string
+  description: string
+  metadata: Record<string, string>
+  idempotencyKey: string
+}
+
 /**
  * The payment processor as the domain needs it. The real adapter speaks to Stripe; the
  * offline default follows the same state model. Expected refusals come back as Err;
@@ -37,4 +81,13 @@ export interface PaymentProcessor {
     priceId: string
     trialPeriodDays: number
   }): Promise<{ subscriptionId: string; status: string; trialEndsAt: Date | null; currentPeriodEnd: Date | null }>
+  /** Creates and confirms a PaymentIntent; a decline is `PaymentFailed`. */
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<Result<PaymentIntent, PaymentFailed>>
+  retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>
+  /** Captures `amountPence` (all that is capturable when omitted) of a manual-capture intent. */
+  capturePaymentIntent(paymentIntentId: string, input: { amountPence?: number; idempotencyKey: string }): Promise<PaymentIntent>
+  /** Releases an uncaptured authorisation. */
+  cancelPaymentIntent(paymentIntentId: string, input: { idempotencyKey: string }): Promise<PaymentIntent>
+  /** Refunds part or all of a captured payment. */
+  refundPayment(paymentIntentId: string, input: { amountPence: number; idempotencyKey: string }): Promise<{ refundId: string; amountPence: number }>
 }

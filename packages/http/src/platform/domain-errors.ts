@@ -30,6 +30,12 @@ const TABLE = {
     title: 'Validation failed',
     detail: (e: { reason: string }) => e.reason,
   },
+  PaymentFailed: {
+    status: 402,
+    code: 'payment_failed',
+    title: 'Payment failed',
+    detail: (e: { reason: string }) => e.reason,
+  },
   SlotUnavailable: {
     status: 409,
     code: 'slot_unavailable',

@@ -1,0 +1,31 @@
+import type { Generated, Selectable } from 'kysely'
+
+export type PaymentStatusText =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled'
+  | 'scheduled'
+
+export interface PaymentsTable {
+  id: Generated<number>
+  booking_id: number
+  user_id: number
+  processor_payment_intent_id: string | null
+  processor_payment_method_id: string | null
+  status: PaymentStatusText
+  amount_pence: number
+  captured_pence: Generated<number>
+  refunded_pence: Generated<number>
+  client_secret: string | null
+  redirect_url: string | null
+  authorize_at: Date | null
+  capture_at: Date | null
+  last_error: string | null
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+export type PaymentRow = Selectable<PaymentsTable>
