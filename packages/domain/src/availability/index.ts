@@ -15,4 +15,4 @@ export { checkSlotAvailability, slotAvailableIn, type SlotQuery } from './check-
 export { getAvailability, type TeachAvailability } from './get-availability'
 export { setCalendarFeed, normaliseFeedUrl, CALENDAR_FEED_URL_MAX } from './set-calendar-feed'
 export { getCalendarFeed } from './get-calendar-feed'
-export { searchAddresses } from './search-addresses'
+export { searchAddresses, ADDRESS_SEARCH_LIMIT } from './search-addresses'

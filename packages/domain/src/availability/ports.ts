@@ -70,6 +70,8 @@ export type AddressMatch = {
 export interface AddressDirectory extends Geocoder {
   /** Addresses at a normalised postcode; [] when unknown. */
   addressesAt(postcode: string): Promise<AddressMatch[]>
+  /** Known postcodes starting with a partial postcode ("SW1A", "SW1A 1"), one match each, at most `limit`. */
+  postcodesStartingWith(prefix: string, limit: number): Promise<AddressMatch[]>
 }
 
 export interface AvailabilityRepos {
