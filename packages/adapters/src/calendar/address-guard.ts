@@ -6,7 +6,10 @@ import { lookup } from 'node:dns/promises'
  * link-local, carrier-grade NAT, documentation, multicast and reserved ranges, and IPv6 forms
  * that embed an IPv4 address (mapped, NAT64, 6to4), which could smuggle a private one.
  */
-const BLOCKED = new BlockList()
+// Two lists: a BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules, and
+// ::ffff:0:0/96 would then block every IPv4 address.
+const BLOCKED_V4 = new BlockList()
+const BLOCKED_V6 = new BlockList()
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -24,7 +27,7 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4')
+  BLOCKED_V4.addSubnet(net, prefix, 'ipv4')
 }
 for (const [net, prefix] of [
   ['::', 128],
@@ -40,14 +43,14 @@ for (const [net, prefix] of [
   ['fec0::', 10],
   ['ff00::', 8],
 ] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6')
+  BLOCKED_V6.addSubnet(net, prefix, 'ipv6')
 }
 
 /** Whether an IP address is publicly routable (false for anything that is not an IP address). */
 export const isPublicAddress = (address: string): boolean => {
   const family = isIP(address)
   if (family === 0) return false
-  return !BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  return family === 4 ? !BLOCKED_V4.check(address, 'ipv4') : !BLOCKED_V6.check(address, 'ipv6')
 }
 
 export type ResolvedAddress = { address: string; family: number }

@@ -12,7 +12,7 @@ const TableAnswer = z.object({
 })
 
 const coordinate = (p: GeoPoint): string => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`
-const roundUp = (seconds: number): number => Math.ceil(seconds / 60 / ROUND_TO_MINUTES - 1e-9) * ROUND_TO_MINUTES
+const roundUp = (seconds: number): number => Math.max(0, Math.ceil(seconds / 60 / ROUND_TO_MINUTES - 1e-9) * ROUND_TO_MINUTES)
 
 /**
  * Driving times from an OSRM-compatible routing API: one `table` request for the origin and

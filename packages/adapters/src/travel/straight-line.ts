@@ -9,7 +9,8 @@ const ROUND_TO_MINUTES = 5
 /** Minutes by road estimated from the straight line, rounded up to 5 minutes (0 for the same place). */
 export const estimateTravelMinutes = (a: GeoPoint, b: GeoPoint): number => {
   const minutes = ((distanceMiles(a, b) * ROAD_FACTOR) / AVERAGE_MPH) * 60
-  return Math.ceil(minutes / ROUND_TO_MINUTES - 1e-9) * ROUND_TO_MINUTES
+  // The epsilon keeps float noise from rounding an exact 5 up to 10; max() turns -0 into 0.
+  return Math.max(0, Math.ceil(minutes / ROUND_TO_MINUTES - 1e-9) * ROUND_TO_MINUTES)
 }
 
 /** The offline travel times: symmetric straight-line estimates. */
