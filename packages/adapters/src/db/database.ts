@@ -37,6 +37,7 @@ import type { LessonChildrenTable, LessonsTable } from './tables/lessons.table'
 import type { BookingEventsTable, BookingsTable } from './tables/bookings.table'
 import type { PaymentsTable } from './tables/payments.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
+import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
@@ -83,4 +84,6 @@ export interface Database {
   booking_events: BookingEventsTable
   payments: PaymentsTable
   idempotency_keys: IdempotencyKeysTable
+  postcodes: PostcodesTable
+  postcode_addresses: PostcodeAddressesTable
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type {
   AccountsRepos,
+  AvailabilityRepos,
   CatalogRepository,
   FilesRepos,
   ProfilesRepos,
@@ -27,6 +28,9 @@ import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
 import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
+import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
+import { bookableTeachRepository } from './repositories/bookable-teach.repository'
+import { calendarFeedRepository } from './repositories/calendar-feed.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
 export type Repositories = AccountsRepos &
@@ -35,7 +39,8 @@ export type Repositories = AccountsRepos &
   ScheduleRepos &
   TutorsRepos &
   FilesRepos &
-  VerificationRepos & { catalog: CatalogRepository }
+  VerificationRepos &
+  AvailabilityRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -56,5 +61,8 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     tutorDirectory: tutorDirectory(db),
     files: fileRepository(db),
     media: mediaRepository(db),
+    bookableTeaches: bookableTeachRepository(db),
+    tutorLessons: tutorLessonsRepository(db),
+    calendarFeeds: calendarFeedRepository(db),
   }
 }
