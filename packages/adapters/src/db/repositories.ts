@@ -3,8 +3,10 @@ import type {
   AccountsRepos,
   CatalogRepository,
   FilesRepos,
+  PaymentsRepos,
   ProfilesRepos,
   ScheduleRepos,
+  SubscriptionsRepos,
   TeachingRepos,
   TutorsRepos,
   VerificationRepos,
@@ -27,6 +29,11 @@ import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
 import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
+import { bankAccountRepository } from './repositories/bank-account.repository'
+import { cardRepository } from './repositories/card.repository'
+import { paymentCustomerRepository } from './repositories/payment-customer.repository'
+import { paymentEventRepository } from './repositories/payment-event.repository'
+import { subscriptionRepository } from './repositories/subscription.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
 export type Repositories = AccountsRepos &
@@ -35,7 +42,9 @@ export type Repositories = AccountsRepos &
   ScheduleRepos &
   TutorsRepos &
   FilesRepos &
-  VerificationRepos & { catalog: CatalogRepository }
+  VerificationRepos &
+  PaymentsRepos &
+  SubscriptionsRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -56,5 +65,10 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     tutorDirectory: tutorDirectory(db),
     files: fileRepository(db),
     media: mediaRepository(db),
+    cards: cardRepository(db),
+    bankAccounts: bankAccountRepository(db),
+    paymentCustomers: paymentCustomerRepository(db),
+    paymentEvents: paymentEventRepository(db),
+    subscriptions: subscriptionRepository(db),
   }
 }
