@@ -1,4 +1,15 @@
-import type { AccountsDeps, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
+import type {
+  AccountsDeps,
+  FilesDeps,
+  NotificationsDeps,
+  PaymentsDeps,
+  ProfilesDeps,
+  ScheduleDeps,
+  SubscriptionsDeps,
+  TeachingDeps,
+  TutorsDeps,
+  VerificationDeps,
+} from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -13,6 +24,8 @@ export type Services = {
   teaching: TeachingDeps
   schedule: ScheduleDeps
   tutors: TutorsDeps
+  payments: PaymentsDeps
+  subscriptions: SubscriptionsDeps
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
@@ -43,6 +56,8 @@ export function buildServices(infra: Infrastructure): Services {
     teaching: { uow: infra.uow, clock: infra.clock },
     schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
     tutors: { uow: infra.uow, clock: infra.clock },
+    payments: { uow: infra.uow, processor: infra.processor, clock: infra.clock },
+    subscriptions: { uow: infra.uow, processor: infra.processor, clock: infra.clock, config: { portalReturnUrl: `${infra.baseUrl}/` } },
     files: {
       uow: infra.uow,
       storage: infra.storage,
