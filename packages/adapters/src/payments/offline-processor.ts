@@ -36,6 +36,7 @@ const ACTION_REQUIRED = new Set(['pm_card_threeDSecure2Required', 'pm_card_authe
 export function offlineProcessor(now: () => Date = () => new Date(), baseUrl = 'http://localhost:3000'): PaymentProcessor {
   const intents = new Map<string, PaymentIntent>()
   const answers = new Map<string, unknown>()
+  const saved = new Map<string, CardDetails>()
   const once = async <T>(key: string, run: () => T): Promise<T> => {
     if (!answers.has(key)) answers.set(key, run())
     return structuredClone(answers.get(key)) as T
@@ -57,10 +58,18 @@ export function offlineProcessor(now: () => Date = () => new Date(), baseUrl = '
     async deleteCustomer() {},
     async updateCustomer() {},
     async attachCard(_customerId, paymentMethodId) {
-      return checkTestCard(paymentMethodId)
+      const known = saved.get(paymentMethodId)
+      if (known) return ok(known)
+      // Like Stripe, attaching a test token (pm_card_visa) makes a new payment method of its own.
+      return checkTestCard(paymentMethodId).map((card) => {
+        const attached = paymentMethodId in TEST_CARDS ? { ...card, paymentMethodId: idOf('pm') } : card
+        saved.set(attached.paymentMethodId, attached)
+        return attached
+      })
     },
     async checkCard(paymentMethodId) {
-      return checkTestCard(paymentMethodId)
+      const known = saved.get(paymentMethodId)
+      return known ? ok(known) : checkTestCard(paymentMethodId)
     },
     async setDefaultCard() {},
     async detachCard() {},

@@ -29,10 +29,14 @@ describe('Stripe processor against the stand-in', () => {
     const p = processor()
     const { customerId } = await p.createCustomer({ email: 'b@example.com', name: 'B' })
     const attached = await p.attachCard(customerId, 'pm_card_visa')
-    expect(attached._unsafeUnwrap()).toEqual({ paymentMethodId: 'pm_card_visa', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 })
+    const card = attached._unsafeUnwrap()
+    // A test token attached becomes a payment method of its own, as in Stripe.
+    expect(card).toEqual({ paymentMethodId: expect.stringMatching(/^pm_/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 })
+    expect(card.paymentMethodId).not.toBe('pm_card_visa')
     const [attach, update] = api.requests.slice(-2)
     expect(attach).toMatchObject({ path: '/v1/payment_methods/pm_card_visa/attach', form: { customer: customerId } })
-    expect(update).toMatchObject({ path: `/v1/customers/${customerId}`, form: { 'invoice_settings[default_payment_method]': 'pm_card_visa' } })
+    expect(update).toMatchObject({ path: `/v1/customers/${customerId}`, form: { 'invoice_settings[default_payment_method]': card.paymentMethodId } })
+    expect((await p.checkCard(card.paymentMethodId))._unsafeUnwrap()).toEqual(card)
   })
 
   it('answers a declined or unknown card as CardRejected, not a throw', async () => {

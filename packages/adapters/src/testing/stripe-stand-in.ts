@@ -81,14 +81,20 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(12).
     }
 
     if (resource === 'payment_methods' && id) {
+      const stored = objects.get(id)
+      if (stored) {
+        if (action === 'detach') stored.customer = null
+        if (action === 'attach') stored.customer = form.customer
+        return ok(stored)
+      }
       const card = TEST_CARDS[id]
       if (!card) return missing('payment_method', id, 'payment_method')
       if (action === 'attach') {
         if ('declined' in card) return cardError(card.declined, card.code)
         if (!form.customer || !objects.has(form.customer)) return missing('customer', form.customer ?? '', 'customer')
-        return ok(paymentMethod(id, form.customer))
+        // Attaching a test token makes a new payment method, as Stripe does.
+        return ok(store({ ...paymentMethod(id, form.customer), id: newId('pm'), test_card: id }))
       }
-      if (action === 'detach') return ok(paymentMethod(id, null))
       return ok(paymentMethod(id, null))
     }
 
@@ -109,7 +115,8 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(12).
     }
 
     if (resource === 'payment_intents' && method === 'POST' && !id) {
-      const pm = form.payment_method ?? ''
+      const given = form.payment_method ?? ''
+      const pm = String(objects.get(given)?.test_card ?? given)
       const card = TEST_CARDS[pm]
       if (!card) return missing('payment_method', pm, 'payment_method')
       if ('declined' in card) return cardError(card.declined, card.code)
