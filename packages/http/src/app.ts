@@ -26,6 +26,10 @@ import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
 import { pushNotificationRoutes } from './routes/push-notifications'
+import { bankAccountRoutes } from './routes/bank-accounts'
+import { cardRoutes } from './routes/cards'
+import { paymentWebhookRoutes } from './routes/payment-webhooks'
+import { subscriptionRoutes } from './routes/subscriptions'
 import type { Services } from './services'
 
 const JSON_LIMIT_BYTES = 1024 * 1024
@@ -71,6 +75,10 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   availabilityRoutes(app, services)
   fileRoutes(app, services)
   mediaRoutes(app, services)
+  cardRoutes(app, services)
+  bankAccountRoutes(app, services)
+  paymentWebhookRoutes(app, services)
+  subscriptionRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

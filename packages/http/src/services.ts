@@ -1,4 +1,18 @@
-import type { AccountsDeps, AddressDirectory, AvailabilityDeps, PostcodeParser, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
+import type {
+  AccountsDeps,
+  AddressDirectory,
+  AvailabilityDeps,
+  FilesDeps,
+  NotificationsDeps,
+  PaymentsDeps,
+  PostcodeParser,
+  ProfilesDeps,
+  ScheduleDeps,
+  SubscriptionsDeps,
+  TeachingDeps,
+  TutorsDeps,
+  VerificationDeps,
+} from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -15,6 +29,8 @@ export type Services = {
   tutors: TutorsDeps
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
+  payments: PaymentsDeps
+  subscriptions: SubscriptionsDeps
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
@@ -55,6 +71,8 @@ export function buildServices(infra: Infrastructure): Services {
       config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
     },
     addresses: { postcodes: infra.postcodes, addresses: infra.addresses },
+    payments: { uow: infra.uow, processor: infra.processor, clock: infra.clock },
+    subscriptions: { uow: infra.uow, processor: infra.processor, clock: infra.clock, config: { portalReturnUrl: `${infra.baseUrl}/` } },
     files: {
       uow: infra.uow,
       storage: infra.storage,

@@ -1,5 +1,6 @@
 import type { AccessTokensTable } from './tables/access-tokens.table'
 import type { AddressesTable } from './tables/addresses.table'
+import type { BankAccountsTable } from './tables/bank-accounts.table'
 import type { CardsTable } from './tables/cards.table'
 import type { ChildrenTable } from './tables/children.table'
 import type { EducationTable } from './tables/education.table'
@@ -43,6 +44,7 @@ import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.
 export interface Database {
   access_tokens: AccessTokensTable
   addresses: AddressesTable
+  bank_accounts: BankAccountsTable
   cancellation_policies: CancellationPoliciesTable
   cards: CardsTable
   children: ChildrenTable

@@ -4,8 +4,10 @@ import type {
   AvailabilityRepos,
   CatalogRepository,
   FilesRepos,
+  PaymentsRepos,
   ProfilesRepos,
   ScheduleRepos,
+  SubscriptionsRepos,
   TeachingRepos,
   TutorsRepos,
   VerificationRepos,
@@ -31,6 +33,11 @@ import { webhookEventLog } from './repositories/webhook-event-log.repository'
 import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
 import { bookableTeachRepository } from './repositories/bookable-teach.repository'
 import { calendarFeedRepository } from './repositories/calendar-feed.repository'
+import { bankAccountRepository } from './repositories/bank-account.repository'
+import { cardRepository } from './repositories/card.repository'
+import { paymentCustomerRepository } from './repositories/payment-customer.repository'
+import { paymentEventRepository } from './repositories/payment-event.repository'
+import { subscriptionRepository } from './repositories/subscription.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
 export type Repositories = AccountsRepos &
@@ -40,7 +47,9 @@ export type Repositories = AccountsRepos &
   TutorsRepos &
   FilesRepos &
   VerificationRepos &
-  AvailabilityRepos & { catalog: CatalogRepository }
+  AvailabilityRepos &
+  PaymentsRepos &
+  SubscriptionsRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -64,5 +73,10 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     bookableTeaches: bookableTeachRepository(db),
     tutorLessons: tutorLessonsRepository(db),
     calendarFeeds: calendarFeedRepository(db),
+    cards: cardRepository(db),
+    bankAccounts: bankAccountRepository(db),
+    paymentCustomers: paymentCustomerRepository(db),
+    paymentEvents: paymentEventRepository(db),
+    subscriptions: subscriptionRepository(db),
   }
 }
