@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health'
 import { profileRoutes } from './routes/profiles'
 import { mediaRoutes } from './routes/media'
 import { referenceRoutes } from './routes/reference'
+import { searchRoutes } from './routes/search'
 import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
@@ -61,6 +62,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
 
   healthRoutes(app, services)
   referenceRoutes(app, services)
+  searchRoutes(app, services)
   accountRoutes(app, services)
   userRoutes(app, services)
   verificationRoutes(app, services)

@@ -1,4 +1,14 @@
-import type { AccountsDeps, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
+import type {
+  AccountsDeps,
+  FilesDeps,
+  NotificationsDeps,
+  ProfilesDeps,
+  ScheduleDeps,
+  SearchDeps,
+  TeachingDeps,
+  TutorsDeps,
+  VerificationDeps,
+} from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -13,6 +23,7 @@ export type Services = {
   teaching: TeachingDeps
   schedule: ScheduleDeps
   tutors: TutorsDeps
+  search: SearchDeps
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
@@ -43,6 +54,13 @@ export function buildServices(infra: Infrastructure): Services {
     teaching: { uow: infra.uow, clock: infra.clock },
     schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
     tutors: { uow: infra.uow, clock: infra.clock },
+    search: {
+      uow: infra.uow,
+      clock: infra.clock,
+      geocoder: infra.geocoder,
+      postcodes: infra.postcodes,
+      config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
+    },
     files: {
       uow: infra.uow,
       storage: infra.storage,

@@ -33,6 +33,7 @@ import type { TeachExamBoardsTable, TeachSubjectLevelsTable, TeachesTable } from
 import type { DayAvailabilitiesTable, DayAvailabilitySlotsTable } from './tables/day-availabilities.table'
 import type { LocationsTable } from './tables/locations.table'
 import type { HolidaysTable } from './tables/holidays.table'
+import type { TutorSearchTable } from './tables/tutor-search.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
@@ -73,4 +74,5 @@ export interface Database {
   day_availability_slots: DayAvailabilitySlotsTable
   locations: LocationsTable
   holidays: HolidaysTable
+  tutor_search: TutorSearchTable
 }

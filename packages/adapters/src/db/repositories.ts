@@ -5,6 +5,7 @@ import type {
   FilesRepos,
   ProfilesRepos,
   ScheduleRepos,
+  SearchRepos,
   TeachingRepos,
   TutorsRepos,
   VerificationRepos,
@@ -25,6 +26,7 @@ import { dayScheduleRepository } from './repositories/day-schedule.repository'
 import { holidayRepository } from './repositories/holiday.repository'
 import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
+import { tutorSearchRepository } from './repositories/tutor-search.repository'
 import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
 
@@ -35,7 +37,8 @@ export type Repositories = AccountsRepos &
   ScheduleRepos &
   TutorsRepos &
   FilesRepos &
-  VerificationRepos & { catalog: CatalogRepository }
+  VerificationRepos &
+  SearchRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -56,5 +59,6 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     tutorDirectory: tutorDirectory(db),
     files: fileRepository(db),
     media: mediaRepository(db),
+    tutorSearch: tutorSearchRepository(db),
   }
 }
