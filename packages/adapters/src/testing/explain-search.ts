@@ -3,20 +3,22 @@ import type { PageRequest, TutorSearchCriteria } from '@tutoring/domain'
 import type { Database } from '../db/database'
 import { searchStatementForExplain } from '../db/repositories/tutor-search.repository'
 
-/**
- * The plan of search's page statement. `forceIndexes` turns sequential scans off for it, so a
- * test on a small table can see whether an index is able to serve the statement at all.
- */
+/** The plan of search's page statement, after fresh statistics; `analyze` runs it for real timings. */
 export async function explainTutorSearch(
   db: Kysely<Database>,
   criteria: TutorSearchCriteria,
   page: PageRequest,
-  options: { forceIndexes?: boolean } = {},
+  options: { analyze?: boolean } = {},
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    if (options.forceIndexes) await sql`set local enable_seqscan = off`.execute(trx)
     await sql`analyze tutor_search`.execute(trx)
-    const plan = await sql<{ 'QUERY PLAN': string }>`explain ${searchStatementForExplain(criteria, page)}`.execute(trx)
+    const statement = await searchStatementForExplain(trx, criteria, page)
+    const plan = await sql<{ 'QUERY PLAN': string }>`explain ${options.analyze ? sql`(analyze, costs off)` : sql``} ${statement}`.execute(trx)
     return plan.rows.map((row) => row['QUERY PLAN']).join('\n')
   })
+}
+
+/** Fresh planner statistics after a bulk load (benchmarks, plan tests). */
+export async function analyzeDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`analyze`.execute(db)
 }

@@ -37,6 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index tutor_search_searchable_travel on tutor_search (travel_distance_miles) where searchable`.execute(db)
   await sql`create index tutor_search_searchable_rating on tutor_search (overall_rating desc nulls last, tutor_id) where searchable`.execute(db)
 
+  // Search's teach per tutor: the cheapest enabled one, read through the tutor's own teaches.
+  await sql`create index teaches_tutor_available on teaches (tutor_id, hourly_rate_pence, id) where enabled and deleted_at is null`.execute(db)
+
   // Recomputes the rows of the given users: inserted or updated for live tutors, deleted otherwise.
   await sql`
     create function tutor_search_refresh(ids bigint[]) returns void language plpgsql as $fn$
@@ -158,5 +161,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   }
   await sql`drop function if exists tutor_search_after_change()`.execute(db)
   await sql`drop function if exists tutor_search_refresh(bigint[])`.execute(db)
+  await sql`drop index if exists teaches_tutor_available`.execute(db)
   await db.schema.dropTable('tutor_search').ifExists().execute()
 }

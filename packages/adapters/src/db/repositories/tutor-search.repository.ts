@@ -6,6 +6,17 @@ import type { Database } from '../database'
 const MILES_PER_DEGREE = 69
 
 /**
+ * Half the sides, in degrees, of a box holding every point within `miles` of a place at
+ * `lat`: a degree of longitude is shortest on the box's edge nearer the pole. (No tutor lives
+ * across the antimeridian: the service is for the UK.)
+ */
+export function boxAround(lat: number, miles: number): { latSpan: number; lngSpan: number } {
+  const latSpan = miles / MILES_PER_DEGREE
+  const poleward = Math.min(89, Math.abs(lat) + latSpan)
+  return { latSpan, lngSpan: miles / (MILES_PER_DEGREE * Math.cos((poleward * Math.PI) / 180)) }
+}
+
+/**
  * `distanceMiles(tutor, student)` of the domain in SQL, term for term (haversine, R = 3958.8).
  * Null when the tutor has no location.
  */
@@ -17,22 +28,13 @@ const distanceSql = (lat: number, lng: number): RawBuilder<number | null> => sql
 )`
 
 /**
- * Rules 1-6 of SPEC "A tutor appears in results only when", as `searchEligibility` reads them
- * (rule 7, the date window, is the use case's: it never asks for a date outside it).
+ * Rules 1-3, 5 and 6 of SPEC "A tutor appears in results only when", as `searchEligibility`
+ * reads them; rule 4 is `scheduleProbe`, and rule 7 (the date window) is the use case's: it
+ * never asks for a date outside it.
  */
-function eligibilityConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
+function eligibilityConditions(c: TutorSearchCriteria, reachMiles: number): RawBuilder<unknown>[] {
   // Rules 1-3: profile complete, every verification PASS, visible; kept by triggers.
   const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`]
-  // Rule 4: a schedule entry with a window on the date's weekday (any without a date),
-  // offering the lesson type when one is asked for. Entry filters (subject, level, board)
-  // do not count here, as in the domain: availability applies them.
-  const onDay = c.weekday === undefined ? sql`` : sql`and d.day = ${c.weekday}`
-  const ofType = c.lessonType === undefined ? sql`` : sql`and ${c.lessonType}::text = any(d.lesson_types)`
-  conditions.push(sql`exists (
-    select 1 from day_availabilities d
-    where d.tutor_id = ts.tutor_id ${onDay} ${ofType}
-      and exists (select 1 from day_availability_slots w where w.day_availability_id = d.id)
-  )`)
   // Rule 5: not on holiday on the date, or today without one (inclusive dates).
   const date = c.date ?? c.today
   conditions.push(sql`not exists (
@@ -43,14 +45,28 @@ function eligibilityConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
   // any searchable tutor (indexed lat, lng) first, then the exact distance.
   const place = c.studentLocation
   if (place && c.lessonType !== undefined && c.lessonType !== 'online') {
-    const reach = sql`(select coalesce(max(r.travel_distance_miles), 0) from tutor_search r where r.searchable)`
-    const latSpan = sql`(${reach} / ${MILES_PER_DEGREE})`
-    const lngSpan = sql`(${reach} / (${MILES_PER_DEGREE} * cos(radians(least(89.0, abs(${place.lat}::float8) + ${latSpan})))))`
-    conditions.push(sql`ts.lat between ${place.lat}::float8 - ${latSpan} and ${place.lat}::float8 + ${latSpan}`)
-    conditions.push(sql`ts.lng between ${place.lng}::float8 - ${lngSpan} and ${place.lng}::float8 + ${lngSpan}`)
+    const { latSpan, lngSpan } = boxAround(place.lat, reachMiles)
+    conditions.push(sql`ts.lat between ${place.lat - latSpan}::float8 and ${place.lat + latSpan}::float8`)
+    conditions.push(sql`ts.lng between ${place.lng - lngSpan}::float8 and ${place.lng + lngSpan}::float8`)
     conditions.push(sql`${distanceSql(place.lat, place.lng)} <= ts.travel_distance_miles`)
   }
   return conditions
+}
+
+/**
+ * Rule 4: a schedule entry with a window on the date's weekday (any without a date), offering
+ * the lesson type when one is asked for. Entry filters (subject, level, board) do not count
+ * here, as in the domain: availability applies them. A lateral `limit 1` rather than `exists`,
+ * so each candidate is one probe of the (tutor_id, day) index instead of a hash of every window.
+ */
+function scheduleProbe(c: TutorSearchCriteria): RawBuilder<unknown> {
+  const onDay = c.weekday === undefined ? sql`` : sql`and w.day = ${c.weekday}`
+  const ofType = c.lessonType === undefined ? sql`` : sql`and ${c.lessonType}::text = any(d.lesson_types)`
+  return sql`(
+    select 1 as found from day_availability_slots w join day_availabilities d on d.id = w.day_availability_id
+    where w.tutor_id = ts.tutor_id ${onDay} ${ofType}
+    limit 1
+  )`
 }
 
 function filterConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
@@ -123,22 +139,38 @@ const rowToHit = (row: HitRow): TutorSearchHit => ({
 export function tutorSearchRepository(db: Kysely<Database>): TutorSearchRepository {
   return {
     async search(criteria, page) {
-      const query = pageQuery(criteria, page)
+      const reach = await reachMiles(db, criteria)
+      const query = pageQuery(criteria, page, reach)
       const rows = (await query.execute(db)).rows
       if (rows.length > 0 || page.page === 1) return { items: rows.map(rowToHit), total: rows.length > 0 ? Number(rows[0]!.total) : 0 }
       // Past the last page the window count has no row to ride on.
-      const counted = await countQuery(criteria).execute(db)
+      const counted = await countQuery(criteria, reach).execute(db)
       return { items: [], total: Number(counted.rows[0]?.n ?? 0) }
     },
   }
 }
 
-function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
-  const where = [...eligibilityConditions(criteria), ...filterConditions(criteria)]
-  return sql`from tutor_search ts cross join lateral ${bestTeach(criteria)} bt where ${sql.join(where, sql` and `)}`
+/**
+ * The longest travel distance of any searchable tutor: the box's half-size for rule 6. Read
+ * per search (a backward scan of one index), never cached, so a tutor who just widened their
+ * reach is not boxed out.
+ */
+async function reachMiles(db: Kysely<Database>, criteria: TutorSearchCriteria): Promise<number> {
+  if (!criteria.studentLocation || criteria.lessonType === undefined || criteria.lessonType === 'online') return 0
+  // `where searchable` as a literal, so the partial index on travel_distance_miles serves it.
+  const result = await sql<{ miles: number | null }>`select max(travel_distance_miles) as miles from tutor_search where searchable`.execute(db)
+  return Number(result.rows[0]?.miles ?? 0)
 }
 
-function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
+function matching(criteria: TutorSearchCriteria, reach: number): RawBuilder<unknown> {
+  const where = [...eligibilityConditions(criteria, reach), ...filterConditions(criteria)]
+  return sql`from tutor_search ts
+    cross join lateral ${scheduleProbe(criteria)} schedule
+    cross join lateral ${bestTeach(criteria)} bt
+    where ${sql.join(where, sql` and `)}`
+}
+
+function pageQuery(criteria: TutorSearchCriteria, page: PageRequest, reach: number) {
   const place = criteria.studentLocation
   const distance = place ? distanceSql(place.lat, place.lng) : sql`null::float8`
   const levelFilter = criteria.subjectLevelIds.length > 0 ? sql`and x.subject_level_id = any(${intArray(criteria.subjectLevelIds)})` : sql``
@@ -148,7 +180,7 @@ function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
         bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence,
         ${distance} as distance,
         count(*) over () as total
-      ${matching(criteria)}
+      ${matching(criteria, reach)}
       order by ${ORDER[criteria.sort]}
       limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
     )
@@ -167,11 +199,11 @@ function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
   `
 }
 
-function countQuery(criteria: TutorSearchCriteria) {
-  return sql<{ n: number | string }>`select count(*) as n ${matching(criteria)}`
+function countQuery(criteria: TutorSearchCriteria, reach: number) {
+  return sql<{ n: number | string }>`select count(*) as n ${matching(criteria, reach)}`
 }
 
-/** The page statement, for EXPLAIN in tests. */
-export function searchStatementForExplain(criteria: TutorSearchCriteria, page: PageRequest) {
-  return pageQuery(criteria, page)
+/** The page statement as search would run it, for EXPLAIN in tests. */
+export async function searchStatementForExplain(db: Kysely<Database>, criteria: TutorSearchCriteria, page: PageRequest) {
+  return pageQuery(criteria, page, await reachMiles(db, criteria))
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { ROLE_IDS, WEEKDAYS, type IsoDate, type LessonTypeName, type VerificationStatus, type Weekday } from '@tutoring/domain'
 import type { Database } from '../database'
 
@@ -63,6 +63,9 @@ export async function loadDemoTutors(
   for (let start = 0; start < tutors.length; start += CHUNK) {
     const chunk = tutors.slice(start, start + CHUNK)
     ids.push(...(await db.transaction().execute((trx) => loadChunk(trx, chunk, start, options))))
+    // Fresh statistics as the tables grow, so the refresh triggers' cached plans keep using indexes
+    // (PGlite has no autovacuum to do it).
+    await sql`analyze`.execute(db)
   }
   return ids
 }
