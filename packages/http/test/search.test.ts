@@ -246,6 +246,9 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
 
     it('answers 422 validation_failed with the field for each malformed value', async () => {
       expect(await fieldsOf(get('page=0'))).toEqual(['page'])
+      expect(await fieldsOf(get('page=99999999999999999999'))).toEqual(['page'])
+      expect(await fieldsOf(get('subject_id=99999999999'))).toEqual(['subject_id'])
+      expect(await fieldsOf(get('duration=60.5'))).toEqual(['duration'])
       expect(await fieldsOf(get('per_page=101'))).toEqual(['per_page'])
       expect(await fieldsOf(get('per_page=0'))).toEqual(['per_page'])
       expect(await fieldsOf(get('subject_id=maths'))).toEqual(['subject_id'])

@@ -14,6 +14,9 @@ const decimal = z
 const id = wholeNumber.pipe(referenceId).openapi({ type: 'integer' })
 const ids = z.array(id).max(50)
 
+/** Far past any real result, and small enough that the row offset stays an exact integer. */
+const MAX_PAGE = 1_000_000
+
 const LESSON_TYPE_NAMES = ['online', 'tutors_home', 'students_home'] as const
 
 /**
@@ -40,7 +43,7 @@ export const SearchParams = z
         language: id.optional(),
       })
       .optional(),
-    page: wholeNumber.pipe(z.number().min(1)).optional().openapi({ type: 'integer' }),
+    page: wholeNumber.pipe(z.number().min(1).max(MAX_PAGE)).optional().openapi({ type: 'integer', description: `1 to ${MAX_PAGE}` }),
     per_page: wholeNumber.pipe(z.number().min(1).max(100)).optional().openapi({ type: 'integer' }),
   })
   .openapi('SearchRequest')

@@ -40,6 +40,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Search's teach per tutor: the cheapest enabled one, read through the tutor's own teaches.
   await sql`create index teaches_tutor_available on teaches (tutor_id, hourly_rate_pence, id) where enabled and deleted_at is null`.execute(db)
 
+  // A changed file finds the profile showing it without reading every profile.
+  await sql`create index profiles_picture_file on profiles (profile_picture_file_id) where profile_picture_file_id is not null`.execute(db)
+  await sql`create index profiles_video_file on profiles (profile_video_file_id) where profile_video_file_id is not null`.execute(db)
+
   // Recomputes the rows of the given users: inserted or updated for live tutors, deleted otherwise.
   await sql`
     create function tutor_search_refresh(ids bigint[]) returns void language plpgsql as $fn$
@@ -162,5 +166,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function if exists tutor_search_after_change()`.execute(db)
   await sql`drop function if exists tutor_search_refresh(bigint[])`.execute(db)
   await sql`drop index if exists teaches_tutor_available`.execute(db)
+  await sql`drop index if exists profiles_picture_file`.execute(db)
+  await sql`drop index if exists profiles_video_file`.execute(db)
   await db.schema.dropTable('tutor_search').ifExists().execute()
 }
