@@ -50,27 +50,32 @@ export const SearchParams = z
 export type SearchParams = z.infer<typeof SearchParams>
 
 const queryValue = z.union([z.string(), z.array(z.string())]).optional()
-const QUERY_NAMES = [
-  'subject_id',
-  'subject_level_ids[]',
-  'subject_level_ids',
-  'exam_boards[]',
-  'exam_boards',
-  'date',
-  'duration',
-  'post_code',
-  'lat',
-  'lng',
-  'sort',
-  'filters[lesson_type]',
-  'filters[gender]',
-  'filters[language]',
-  'page',
-  'per_page',
-] as const
+
+/** Each name the GET query string takes, with what its value must read as (checked by SearchParams). */
+const QUERY_NAMES = {
+  subject_id: 'integer: a subject id',
+  'subject_level_ids[]': 'integer, repeatable: subject level ids (any one matches)',
+  subject_level_ids: 'integer, repeatable: the same as subject_level_ids[]',
+  'exam_boards[]': 'integer, repeatable: exam board ids (any one matches)',
+  exam_boards: 'integer, repeatable: the same as exam_boards[]',
+  date: 'YYYY-MM-DD: the lesson date; outside today..today+14 (London) an empty page',
+  duration: 'integer, 30 to 120 minutes (default 60)',
+  post_code: 'a UK postcode (422 when malformed or unknown)',
+  lat: 'number, with lng: instead of post_code',
+  lng: 'number, with lat: instead of post_code',
+  sort: 'distance | rating | price_asc | price_desc',
+  'filters[lesson_type]': 'online | tutors_home | students_home',
+  'filters[gender]': 'male | female',
+  'filters[language]': 'integer: a language id',
+  page: 'integer, 1 to 1000000 (default 1)',
+  per_page: 'integer, 1 to 100 (default 15)',
+} as const
+type QueryName = keyof typeof QUERY_NAMES
 
 /** The GET query string as it arrives: unknown names are a 422; values are read by SearchParams. */
-export const searchQueryString = z.strictObject(Object.fromEntries(QUERY_NAMES.map((name) => [name, queryValue])) as Record<(typeof QUERY_NAMES)[number], typeof queryValue>)
+export const searchQueryString = z.strictObject(
+  Object.fromEntries(Object.entries(QUERY_NAMES).map(([name, description]) => [name, queryValue.openapi({ description })])) as Record<QueryName, typeof queryValue>,
+)
 type SearchQueryString = z.infer<typeof searchQueryString>
 
 const listOfValues = (...values: Array<string | string[] | undefined>): string[] | undefined => {
