@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health'
 import { profileRoutes } from './routes/profiles'
 import { mediaRoutes } from './routes/media'
 import { referenceRoutes } from './routes/reference'
+import { searchRoutes } from './routes/search'
 import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
@@ -66,6 +67,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
 
   healthRoutes(app, services)
   referenceRoutes(app, services)
+  searchRoutes(app, services)
   accountRoutes(app, services)
   userRoutes(app, services)
   verificationRoutes(app, services)

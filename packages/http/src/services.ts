@@ -8,6 +8,7 @@ import type {
   PostcodeParser,
   ProfilesDeps,
   ScheduleDeps,
+  SearchDeps,
   SubscriptionsDeps,
   TeachingDeps,
   TutorsDeps,
@@ -31,6 +32,7 @@ export type Services = {
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
   payments: PaymentsDeps
   subscriptions: SubscriptionsDeps
+  search: SearchDeps
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
@@ -73,6 +75,13 @@ export function buildServices(infra: Infrastructure): Services {
     addresses: { postcodes: infra.postcodes, addresses: infra.addresses },
     payments: { uow: infra.uow, processor: infra.processor, clock: infra.clock },
     subscriptions: { uow: infra.uow, processor: infra.processor, clock: infra.clock, config: { portalReturnUrl: `${infra.baseUrl}/` } },
+    search: {
+      uow: infra.uow,
+      clock: infra.clock,
+      geocoder: infra.geocoder,
+      postcodes: infra.postcodes,
+      config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
+    },
     files: {
       uow: infra.uow,
       storage: infra.storage,

@@ -39,6 +39,7 @@ import type { BookingEventsTable, BookingsTable } from './tables/bookings.table'
 import type { PaymentsTable } from './tables/payments.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.table'
+import type { TutorSearchTable } from './tables/tutor-search.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
@@ -88,4 +89,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   postcodes: PostcodesTable
   postcode_addresses: PostcodeAddressesTable
+  tutor_search: TutorSearchTable
 }

@@ -8,6 +8,7 @@ import type {
   ProfilesRepos,
   ScheduleRepos,
   SubscriptionsRepos,
+  SearchRepos,
   TeachingRepos,
   TutorsRepos,
   VerificationRepos,
@@ -28,6 +29,7 @@ import { dayScheduleRepository } from './repositories/day-schedule.repository'
 import { holidayRepository } from './repositories/holiday.repository'
 import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
+import { tutorSearchRepository } from './repositories/tutor-search.repository'
 import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
 import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
@@ -49,7 +51,8 @@ export type Repositories = AccountsRepos &
   VerificationRepos &
   AvailabilityRepos &
   PaymentsRepos &
-  SubscriptionsRepos & { catalog: CatalogRepository }
+  SubscriptionsRepos &
+  SearchRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -78,5 +81,6 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     paymentCustomers: paymentCustomerRepository(db),
     paymentEvents: paymentEventRepository(db),
     subscriptions: subscriptionRepository(db),
+    tutorSearch: tutorSearchRepository(db),
   }
 }
