@@ -37,6 +37,8 @@ import type { LessonChildrenTable, LessonsTable } from './tables/lessons.table'
 import type { BookingEventsTable, BookingsTable } from './tables/bookings.table'
 import type { PaymentsTable } from './tables/payments.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
+import type { CouponRedemptionsTable, CouponsTable } from './tables/coupons.table'
+import type { NoteFilesTable, NotesTable, ReviewsTable } from './tables/notes.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
@@ -83,4 +85,9 @@ export interface Database {
   booking_events: BookingEventsTable
   payments: PaymentsTable
   idempotency_keys: IdempotencyKeysTable
+  coupons: CouponsTable
+  coupon_redemptions: CouponRedemptionsTable
+  notes: NotesTable
+  note_files: NoteFilesTable
+  reviews: ReviewsTable
 }
