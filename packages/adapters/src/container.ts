@@ -30,6 +30,7 @@ import { migrateToLatest } from './db/migrate'
 import { ukPostcodes } from './geo'
 import { makeRepositories, type Repositories } from './db/repositories'
 import { outboxQueue, type OutboxQueue } from './db/repositories/outbox.repository'
+import { idempotencyStore, type IdempotencyStore } from './db/repositories/idempotency.repository'
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { createLogger, type Logger } from './logger'
@@ -56,6 +57,8 @@ export type Infrastructure = {
   mailer: Mailer
   push: PushSender
   outbox: OutboxQueue
+  /** Replays of mutating POSTs (`Idempotency-Key`). */
+  idempotency: IdempotencyStore
   redis: Redis | undefined
   baseUrl: string
   /** Postcode to coordinates; the offline default knows none, so clients send lat/lng. */
@@ -114,6 +117,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     mailer,
     push,
     outbox,
+    idempotency: idempotencyStore(database.db),
     redis,
     baseUrl,
     geocoder: overrides.geocoder ?? offlineGeocoder,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type {
   AccountsRepos,
+  BookingRepos,
   CatalogRepository,
   FilesRepos,
   ProfilesRepos,
@@ -27,6 +28,10 @@ import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
 import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
+import { bookingRepository } from './repositories/booking.repository'
+import { paymentRepository } from './repositories/payment.repository'
+import { couponRepository } from './repositories/coupon.repository'
+import { noteRepository, reviewRepository } from './repositories/note.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
 export type Repositories = AccountsRepos &
@@ -35,7 +40,8 @@ export type Repositories = AccountsRepos &
   ScheduleRepos &
   TutorsRepos &
   FilesRepos &
-  VerificationRepos & { catalog: CatalogRepository }
+  VerificationRepos &
+  BookingRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -56,5 +62,10 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     tutorDirectory: tutorDirectory(db),
     files: fileRepository(db),
     media: mediaRepository(db),
+    bookings: bookingRepository(db),
+    payments: paymentRepository(db),
+    coupons: couponRepository(db),
+    notes: noteRepository(db),
+    reviews: reviewRepository(db),
   }
 }

@@ -20,6 +20,7 @@ import type { BookingAggregate, LessonAddress } from './booking-record'
 import { checkBookingWindow, checkPendingBookings } from './booking-window'
 import { checkSlotFree } from './booking-slot'
 import type { BookingWindowExceeded, TooManyPendingBookings } from './errors'
+import { expireHold } from './expire-holds'
 import { holdExpiresAt } from './hold'
 import type { BookingDeps, BookingRepos } from './ports'
 import { slotUnavailable } from '../availability'
@@ -116,6 +117,10 @@ async function run(
       if (valid.isErr()) return err(valid.error)
       coupon = found
     }
+    // Lapsed holds give their time up now rather than when the worker comes by.
+    for (const id of await repos.bookings.lapsedHoldsOverlapping(teach.tutorId, input.start, input.finish, now)) {
+      await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })
+    }
     const free = await checkSlotFree(repos.bookings, { tutorId: teach.tutorId, start: input.start, finish: input.finish }, now)
     if (free.isErr()) return err(free.error)
     const price = lessonPriceBreakdown({
@@ -137,6 +142,7 @@ async function run(
       address: isInPerson(input.lessonType) ? input.address : null,
       meetingUrl: input.lessonType === 'online' ? `${deps.config.meetingBaseUrl}${deps.ids.uuid()}` : null,
       childIds: input.childIds,
+      createdAt: now,
       holdExpiresAt: holdExpiresAt(now, deps.config.holdMinutes),
       lessonPricePence: price.lessonPrice,
       serviceFeePence: price.serviceFee,

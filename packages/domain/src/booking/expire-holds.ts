@@ -1,12 +1,33 @@
 import { ok } from 'neverthrow'
-import type { BookingDeps } from './ports'
+import type { BookingDeps, BookingRepos } from './ports'
 import { planHoldExpiry } from './cancellation'
 import { applySettlement } from './settlement'
 
 /**
- * The hold worker: unpaid bookings past `hold_expires_at` cancel their lesson, so the slot
- * is free again; an open payment intent is cancelled through the outbox. Claimed one by one
- * with SKIP LOCKED, so instances may run it together.
+ * One lapsed hold: its lesson is cancelled (the slot is free), an open payment intent is
+ * cancelled through the outbox. A booking paid meanwhile, or already closed, is left as it
+ * is and stops being claimed. The caller holds the booking's lock.
+ */
+export async function expireHold(repos: BookingRepos, bookingId: number, context: { now: Date; holdMinutes: number }): Promise<boolean> {
+  const a = await repos.bookings.lockById(bookingId)
+  if (!a) return false
+  const plan = planHoldExpiry({
+    lesson: { state: a.lesson.state },
+    booking: { state: a.booking.state, createdAt: a.booking.createdAt },
+    holdMinutes: context.holdMinutes,
+    now: context.now,
+  })
+  if (plan.isErr()) {
+    await repos.bookings.updateBooking(a.booking.id, { holdExpiresAt: null })
+    return false
+  }
+  await applySettlement(repos, a, plan.value, { actorId: null, now: context.now, event: 'hold_expired' })
+  return true
+}
+
+/**
+ * The hold worker: unpaid bookings past `hold_expires_at`, claimed one by one with SKIP
+ * LOCKED, so instances may run it together.
  */
 export async function expireHolds(deps: Pick<BookingDeps, 'uow' | 'clock' | 'config'>, limit = 100): Promise<{ expired: number }> {
   let expired = 0
@@ -15,21 +36,7 @@ export async function expireHolds(deps: Pick<BookingDeps, 'uow' | 'clock' | 'con
       const now = deps.clock.now()
       const [id] = await repos.bookings.claimLapsedHolds(now, 1)
       if (id === undefined) return ok(false)
-      const a = await repos.bookings.lockById(id)
-      if (!a) return ok(true)
-      const plan = planHoldExpiry({
-        lesson: { state: a.lesson.state },
-        booking: { state: a.booking.state, createdAt: a.booking.createdAt },
-        holdMinutes: deps.config.holdMinutes,
-        now,
-      })
-      if (plan.isErr()) {
-        // Paid meanwhile, or already cancelled: nothing to expire; stop claiming it.
-        await repos.bookings.updateBooking(a.booking.id, { holdExpiresAt: null })
-        return ok(true)
-      }
-      await applySettlement(repos, a, plan.value, { actorId: null, now, event: 'hold_expired' })
-      expired++
+      if (await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })) expired++
       return ok(true)
     })
     if (!done._unsafeUnwrap()) break

@@ -23,6 +23,8 @@ export type NewBooking = {
   address: LessonAddress | null
   meetingUrl: string | null
   childIds: number[]
+  /** The hold counts from here (the clock's now, not the database's). */
+  createdAt: Date
   holdExpiresAt: Date
   lessonPricePence: Pence
   serviceFeePence: Pence
@@ -81,6 +83,8 @@ export interface BookingRepository {
   /** Undefined when the database refuses new times (they overlap another live lesson). */
   updateLesson(id: number, patch: LessonPatch): Promise<true | undefined>
   addEvent(bookingId: number, kind: string, actorId: number | null, data?: Record<string, unknown>): Promise<void>
+  /** Unpaid bookings of the tutor overlapping the time whose hold lapsed but whose lesson is still open. */
+  lapsedHoldsOverlapping(tutorId: number, start: Date, finish: Date, now: Date): Promise<number[]>
   /** Claims (FOR UPDATE SKIP LOCKED) unpaid bookings whose hold lapsed; other workers skip them. */
   claimLapsedHolds(now: Date, limit: number): Promise<number[]>
   /** Claims lessons whose reschedule proposal expired; answers their booking ids. */

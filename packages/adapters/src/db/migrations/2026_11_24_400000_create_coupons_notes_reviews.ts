@@ -37,6 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .values({ uid: 'WELCOME10', percent_off_bp: 1000, max_redemptions: 1000, max_per_user: 1 })
     .execute()
 
+  // The booker's own note to the tutor, set through PUT /api/bookings/{id}.
+  await db.schema.alterTable('bookings').addColumn('note', 'text').execute()
+
   // A tutor's note on a lesson: text and a summary, with attached files.
   await db.schema
     .createTable('notes')
@@ -75,4 +78,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const table of ['reviews', 'note_files', 'notes', 'coupon_redemptions', 'coupons']) {
     await db.schema.dropTable(table).ifExists().execute()
   }
+  await db.schema.alterTable('bookings').dropColumn('note').execute()
 }
