@@ -25,6 +25,9 @@ import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
 import { pushNotificationRoutes } from './routes/push-notifications'
+import { bookingRoutes } from './routes/bookings'
+import { lessonRoutes } from './routes/lessons'
+import { paymentRoutes } from './routes/payments'
 import type { Services } from './services'
 
 const JSON_LIMIT_BYTES = 1024 * 1024
@@ -69,6 +72,9 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   teachingRoutes(app, services)
   fileRoutes(app, services)
   mediaRoutes(app, services)
+  bookingRoutes(app, services)
+  lessonRoutes(app, services)
+  paymentRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

@@ -1,4 +1,4 @@
-import type { AccountsDeps, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
+import type { AccountsDeps, BookingDeps, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -13,6 +13,7 @@ export type Services = {
   teaching: TeachingDeps
   schedule: ScheduleDeps
   tutors: TutorsDeps
+  bookings: BookingDeps
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
@@ -43,6 +44,19 @@ export function buildServices(infra: Infrastructure): Services {
     teaching: { uow: infra.uow, clock: infra.clock },
     schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
     tutors: { uow: infra.uow, clock: infra.clock },
+    bookings: {
+      uow: infra.uow,
+      clock: infra.clock,
+      processor: infra.processor,
+      links: infra.links,
+      ids: infra.ids,
+      config: {
+        holdMinutes: config.BOOKING_HOLD_MINUTES,
+        serviceFeePercent: config.SERVICE_FEE_PERCENT,
+        meetingBaseUrl: 'https://meet.jit.si/tutoring-',
+        paymentReturnUrl: `${infra.baseUrl}/api/payments/return`,
+      },
+    },
     files: {
       uow: infra.uow,
       storage: infra.storage,
