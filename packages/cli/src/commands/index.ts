@@ -1,6 +1,6 @@
 import type { Command } from '../command'
 import { migrate } from './migrate'
-import { notYetAvailable } from './not-yet-available'
+import { lessonsExpireReschedules, paymentsCaptureDue } from './due-work'
 import { outboxWork } from './outbox-work'
 import { seed } from './seed'
 import { userCreate } from './user-create'
@@ -11,6 +11,6 @@ export const COMMANDS: readonly Command[] = [
   seed,
   userCreate,
   outboxWork,
-  notYetAvailable('lessons:expire-reschedules', 'cancel lessons whose reschedule proposal expired'),
-  notYetAvailable('payments:capture-due', 'capture the payments of lessons that are due'),
+  lessonsExpireReschedules,
+  paymentsCaptureDue,
 ]
