@@ -64,15 +64,16 @@ export function offlineProcessor(now: () => Date = () => new Date()): PaymentPro
       }
     },
     async createPaymentIntent(input) {
-      return once(input.idempotencyKey, () => {
+      // The remembered answer is plain data (a Result would lose its methods when cloned).
+      const answer = await once<{ failed: string } | { intent: PaymentIntent }>(input.idempotencyKey, () => {
         const known = TEST_CARDS[input.paymentMethodId]
-        if (!/^pm_[A-Za-z0-9_]+$/.test(input.paymentMethodId)) return err(paymentFailed('No such payment method.'))
-        if (known && 'rejected' in known) return err(paymentFailed(known.rejected))
+        if (!/^pm_[A-Za-z0-9_]+$/.test(input.paymentMethodId)) return { failed: 'No such payment method.' }
+        if (known && 'rejected' in known) return { failed: known.rejected }
         const id = idOf('pi')
         const needsAction = ACTION_REQUIRED.has(input.paymentMethodId) && !input.offSession
         const status = needsAction ? 'requires_action' : input.captureMethod === 'manual' ? 'requires_capture' : 'succeeded'
-        return ok(
-          save({
+        return {
+          intent: save({
             id,
             status,
             amountPence: input.amountPence,
@@ -81,8 +82,9 @@ export function offlineProcessor(now: () => Date = () => new Date()): PaymentPro
             clientSecret: `${id}_secret_${randomBytes(12).toString('base64url')}`,
             redirectUrl: needsAction ? `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}payment_intent=${id}` : null,
           }),
-        )
+        }
       })
+      return 'failed' in answer ? err(paymentFailed(answer.failed)) : ok(answer.intent)
     },
     async retrievePaymentIntent(paymentIntentId) {
       return structuredClone(intent(paymentIntentId))
