@@ -3,8 +3,10 @@ import path from 'node:path'
 import Redis from 'ioredis'
 import { sql } from 'kysely'
 import {
-  offlineGeocoder,
   systemClock,
+  type AddressDirectory,
+  type BusyCalendar,
+  type TravelTimes,
   type Clock,
   type Geocoder,
   type PostcodeParser,
@@ -27,7 +29,17 @@ import {
 } from './crypto'
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
 import { migrateToLatest } from './db/migrate'
-import { ukPostcodes } from './geo'
+import { postcodesIoDirectory, tablePostcodeDirectory, ukPostcodes } from './geo'
+import { osrmTravel, straightLineTravel } from './travel'
+import {
+  fetchFeedText,
+  icsBusyCalendar,
+  memoryTextCache,
+  noBusyCalendar,
+  publicAddressesOnly,
+  redisTextCache,
+  type AddressPolicy,
+} from './calendar'
 import { makeRepositories, type Repositories } from './db/repositories'
 import { outboxQueue, type OutboxQueue } from './db/repositories/outbox.repository'
 import { idempotencyStore, type IdempotencyStore } from './db/repositories/idempotency.repository'
@@ -61,8 +73,14 @@ export type Infrastructure = {
   idempotency: IdempotencyStore
   redis: Redis | undefined
   baseUrl: string
-  /** Postcode to coordinates; the offline default knows none, so clients send lat/lng. */
+  /** Postcode to coordinates: `addresses` unless overridden. */
   geocoder: Geocoder
+  /** Postcode lookup and address search: postcodes.io when `POSTCODES_API_URL` is set, else the postcodes table. */
+  addresses: AddressDirectory
+  /** Driving minutes: OSRM when `ROUTING_API_URL` is set, else the straight-line estimate. */
+  travel: TravelTimes
+  /** Tutors' ICS feeds (public addresses only), cached in Redis or this process. */
+  calendar: BusyCalendar
   postcodes: PostcodeParser
   /** S3 when `S3_BUCKET` is set, else the local disk under `DATA_DIR/storage`. */
   storage: ObjectStorage
@@ -78,7 +96,13 @@ export type Infrastructure = {
 }
 
 export type InfrastructureOverrides = Partial<
-  Pick<Infrastructure, 'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider'>
+  Pick<
+    Infrastructure,
+    'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider' | 'addresses' | 'travel' | 'calendar'
+  > & {
+    /** Which addresses calendar feeds may be fetched from; tests let 127.0.0.1 through. */
+    calendarAddressPolicy: AddressPolicy
+  }
 >
 
 export async function createInfrastructure(config: Config, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
@@ -101,6 +125,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     ? undefined
     : new LocalDiskStorage({ root: path.join(config.DATA_DIR, 'storage'), baseUrl, sign: (p, at) => urlSigner.sign(p, at), now, logger })
   const storage = overrides.storage ?? localDisk ?? openS3(config, logger)
+  const addresses = overrides.addresses ?? addressDirectory(config, database, logger)
   return {
     config,
     logger,
@@ -120,7 +145,12 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     idempotency: idempotencyStore(database.db),
     redis,
     baseUrl,
-    geocoder: overrides.geocoder ?? offlineGeocoder,
+    geocoder: overrides.geocoder ?? addresses,
+    addresses,
+    travel:
+      overrides.travel ??
+      (config.ROUTING_API_URL ? osrmTravel({ baseUrl: config.ROUTING_API_URL, timeoutMs: config.ROUTING_API_TIMEOUT_MS, logger }) : straightLineTravel),
+    calendar: overrides.calendar ?? busyCalendar(config, redis, logger, overrides.calendarAddressPolicy ?? publicAddressesOnly),
     postcodes: ukPostcodes,
     storage,
     localDisk: overrides.storage ? undefined : localDisk,
@@ -137,6 +167,22 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
       await database.close()
     },
   }
+}
+
+function addressDirectory(config: Config, database: DatabaseHandle, logger: Logger): AddressDirectory {
+  const table = tablePostcodeDirectory(database.db)
+  if (!config.POSTCODES_API_URL) return table
+  return postcodesIoDirectory({ baseUrl: config.POSTCODES_API_URL, timeoutMs: config.POSTCODES_API_TIMEOUT_MS, fallback: table, logger })
+}
+
+function busyCalendar(config: Config, redis: Redis | undefined, logger: Logger, policy: AddressPolicy): BusyCalendar {
+  if (config.CALENDAR_FEEDS === 'off') return noBusyCalendar
+  return icsBusyCalendar({
+    fetchText: (url) => fetchFeedText(url, { timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS, maxBytes: config.CALENDAR_MAX_BYTES, policy }),
+    cache: redis ? redisTextCache(redis, 'calendar-feed:') : memoryTextCache(),
+    ttlSeconds: config.CALENDAR_CACHE_SECONDS,
+    logger,
+  })
 }
 
 /** Credentials come from the SDK's standard chain (AWS_ACCESS_KEY_ID and friends). */

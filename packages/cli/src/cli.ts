@@ -24,13 +24,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (!name) throw usageError('no command given; `tutoring help` lists them')
     const command = COMMANDS.find((c) => c.name === name)
     if (!command) throw usageError(`unknown command "${name}"; \`tutoring help\` lists them`)
-    const values = parseFlags(command, rest)
+    const { values, positionals } = parseFlags(command, rest)
     if (values.help) {
       io.out(`usage: tutoring ${command.name} ${command.usage}`.trim())
       io.out(`  ${command.summary}`)
       return 0
     }
-    await command.run({ io, config: loadConfig(io.env), values })
+    await command.run({ io, config: loadConfig(io.env), values, positionals })
     return 0
   } catch (error) {
     const failure = asCliError(error)
@@ -39,14 +39,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-function parseFlags(command: Command, args: string[]): OptionValues {
+function parseFlags(command: Command, args: string[]): { values: OptionValues; positionals: string[] } {
+  const allowed = command.positionals ?? 0
+  let parsed: { values: OptionValues; positionals: string[] }
   try {
-    return parseArgs({ args, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true }).values
+    parsed = parseArgs({ args, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: allowed > 0 })
   } catch (error) {
     // node's messages run on with advice about `--`; the first sentence says it all.
     const message = error instanceof Error ? error.message.split(/\.\s/)[0]! : String(error)
     throw usageError(message.replace(/\.$/, ''))
   }
+  if (parsed.positionals.length > allowed) throw usageError(`too many arguments: ${parsed.positionals.slice(allowed).join(' ')}`)
+  return parsed
 }
 
 function asCliError(error: unknown): CliError {

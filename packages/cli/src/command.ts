@@ -4,7 +4,7 @@ import type { CliIo } from './io'
 
 export type OptionValues = Record<string, string | boolean | undefined>
 
-export type CommandContext = { io: CliIo; config: Config; values: OptionValues }
+export type CommandContext = { io: CliIo; config: Config; values: OptionValues; positionals: string[] }
 
 export type Command = {
   name: string
@@ -12,5 +12,7 @@ export type Command = {
   usage: string
   summary: string
   options: NonNullable<ParseArgsConfig['options']>
+  /** How many arguments after the flags it takes (default none). */
+  positionals?: number
   run(context: CommandContext): Promise<void>
 }

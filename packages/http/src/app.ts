@@ -16,6 +16,7 @@ import { urlGuard } from './platform/url-guard'
 import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
 import { accountRoutes } from './routes/accounts'
+import { availabilityRoutes } from './routes/availability'
 import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
 import { profileRoutes } from './routes/profiles'
@@ -70,6 +71,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   pushNotificationRoutes(app, services)
   profileRoutes(app, services)
   teachingRoutes(app, services)
+  availabilityRoutes(app, services)
   fileRoutes(app, services)
   mediaRoutes(app, services)
   bookingRoutes(app, services)

@@ -1,4 +1,4 @@
-import type { AccountsDeps, BookingDeps, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
+import type { AccountsDeps, AddressDirectory, AvailabilityDeps, BookingDeps, PostcodeParser, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
 import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -14,6 +14,8 @@ export type Services = {
   schedule: ScheduleDeps
   tutors: TutorsDeps
   bookings: BookingDeps
+  availability: AvailabilityDeps
+  addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
@@ -57,6 +59,16 @@ export function buildServices(infra: Infrastructure): Services {
         paymentReturnUrl: `${infra.baseUrl}/api/payments/return`,
       },
     },
+    availability: {
+      uow: infra.uow,
+      clock: infra.clock,
+      postcodes: infra.postcodes,
+      geocoder: infra.geocoder,
+      travel: infra.travel,
+      calendar: infra.calendar,
+      config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
+    },
+    addresses: { postcodes: infra.postcodes, addresses: infra.addresses },
     files: {
       uow: infra.uow,
       storage: infra.storage,

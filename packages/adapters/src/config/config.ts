@@ -45,6 +45,17 @@ const configSchema = z.object({
   CORS_WHITELIST: csv,
   SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   INTERNAL_MAILBOX: z.string().email().default('internal@tutoring.local'),
+  /** Postcode geocoding and address search (postcodes.io-compatible); absent: the `postcodes` table. */
+  POSTCODES_API_URL: optionalUrl,
+  POSTCODES_API_TIMEOUT_MS: int(3_000, 100, 60_000),
+  /** Driving times (OSRM-compatible `table` service); absent: straight line x 1.3 at 20 mph. */
+  ROUTING_API_URL: optionalUrl,
+  ROUTING_API_TIMEOUT_MS: int(3_000, 100, 60_000),
+  /** Tutors' ICS feeds: `off` stores them but reads none (air-gapped installs). */
+  CALENDAR_FEEDS: z.enum(['on', 'off']).default('on'),
+  CALENDAR_FETCH_TIMEOUT_MS: int(5_000, 100, 60_000),
+  CALENDAR_MAX_BYTES: int(2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+  CALENDAR_CACHE_SECONDS: int(300, 0, 86_400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `off` leaves outbox delivery and periodic jobs to `pnpm cli` (or another instance). */
   BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),

@@ -39,6 +39,7 @@ import type { PaymentsTable } from './tables/payments.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { CouponRedemptionsTable, CouponsTable } from './tables/coupons.table'
 import type { NoteFilesTable, NotesTable, ReviewsTable } from './tables/notes.table'
+import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
@@ -90,4 +91,6 @@ export interface Database {
   notes: NotesTable
   note_files: NoteFilesTable
   reviews: ReviewsTable
+  postcodes: PostcodesTable
+  postcode_addresses: PostcodeAddressesTable
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type {
   AccountsRepos,
   BookingRepos,
+  AvailabilityRepos,
   CatalogRepository,
   FilesRepos,
   ProfilesRepos,
@@ -32,6 +33,9 @@ import { bookingRepository } from './repositories/booking.repository'
 import { paymentRepository } from './repositories/payment.repository'
 import { couponRepository } from './repositories/coupon.repository'
 import { noteRepository, reviewRepository } from './repositories/note.repository'
+import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
+import { bookableTeachRepository } from './repositories/bookable-teach.repository'
+import { calendarFeedRepository } from './repositories/calendar-feed.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
 export type Repositories = AccountsRepos &
@@ -41,7 +45,8 @@ export type Repositories = AccountsRepos &
   TutorsRepos &
   FilesRepos &
   VerificationRepos &
-  BookingRepos & { catalog: CatalogRepository }
+  BookingRepos &
+  AvailabilityRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -67,5 +72,8 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     coupons: couponRepository(db),
     notes: noteRepository(db),
     reviews: reviewRepository(db),
+    bookableTeaches: bookableTeachRepository(db),
+    tutorLessons: tutorLessonsRepository(db),
+    calendarFeeds: calendarFeedRepository(db),
   }
 }

@@ -1,1 +1,3 @@
 export { ukPostcodes } from './postcodes'
+export { tablePostcodeDirectory } from './postcode-table'
+export { postcodesIoDirectory } from './postcodes-io'

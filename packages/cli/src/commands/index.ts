@@ -2,6 +2,7 @@ import type { Command } from '../command'
 import { migrate } from './migrate'
 import { lessonsExpireReschedules, paymentsCaptureDue } from './due-work'
 import { outboxWork } from './outbox-work'
+import { postcodesImport } from './postcodes-import'
 import { seed } from './seed'
 import { userCreate } from './user-create'
 
@@ -13,4 +14,5 @@ export const COMMANDS: readonly Command[] = [
   outboxWork,
   lessonsExpireReschedules,
   paymentsCaptureDue,
+  postcodesImport,
 ]

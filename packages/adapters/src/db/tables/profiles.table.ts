@@ -10,6 +10,8 @@ export interface ProfilesTable {
   time_zone: Generated<string>
   profile_picture_file_id: string | null
   profile_video_file_id: string | null
+  /** An ICS feed whose events block availability. */
+  calendar_feed_url: Generated<string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -1,0 +1,29 @@
+import { sql, type Kysely } from 'kysely'
+import { ROLE_IDS, type BookableTeachReader } from '@tutoring/domain'
+import type { Database } from '../database'
+import { rowToTeach } from './teach.repository'
+
+/** A teach with its tutor's zone and calendar feed, in one statement. */
+export function bookableTeachRepository(db: Kysely<Database>): BookableTeachReader {
+  return {
+    async findBookableTeach(teachId) {
+      const row = await db
+        .selectFrom('teaches as t')
+        .innerJoin('users as u', 'u.id', 't.tutor_id')
+        .leftJoin('profiles as p', 'p.user_id', 't.tutor_id')
+        .select(['t.id', 't.tutor_id', 't.subject_id', 't.hourly_rate_pence', 't.enabled', 't.created_at', 'p.time_zone', 'p.calendar_feed_url'])
+        .select([
+          sql<number[]>`coalesce((select array_agg(x.subject_level_id order by x.subject_level_id) from teach_subject_levels x where x.teach_id = t.id), '{}')`.as('level_ids'),
+          sql<number[]>`coalesce((select array_agg(x.exam_board_id order by x.exam_board_id) from teach_exam_boards x where x.teach_id = t.id), '{}')`.as('board_ids'),
+        ])
+        .where('t.id', '=', teachId)
+        .where('t.deleted_at', 'is', null)
+        .where('t.enabled', '=', true)
+        .where('u.deleted_at', 'is', null)
+        .where('u.role_id', '=', ROLE_IDS.tutor)
+        .executeTakeFirst()
+      if (!row) return undefined
+      return { teach: rowToTeach(row), timeZone: row.time_zone ?? 'Europe/London', calendarFeedUrl: row.calendar_feed_url ?? null }
+    },
+  }
+}

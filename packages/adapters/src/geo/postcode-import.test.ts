@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { detectLayout, pointOf, splitCsvLine } from './postcode-import'
+
+describe('postcode CSV import', () => {
+  it('reads ONSPD rows by their header and skips those without a position', () => {
+    const layout = detectLayout(splitCsvLine('"pcd","pcd2","pcds","dointr","lat","long"'))!
+    expect(layout).toEqual({ kind: 'onspd', postcode: 0, lat: 4, lng: 5 })
+    expect(pointOf(splitCsvLine('"SW1A1AA","SW1A 1AA","SW1A 1AA","199801",51.501009,-0.141588'), layout)).toEqual({
+      postcode: 'SW1A 1AA',
+      outcode: 'SW1A',
+      lat: 51.501009,
+      lng: -0.141588,
+    })
+    expect(pointOf(splitCsvLine('"GY11AA","GY1 1AA","GY1 1AA","199801",99.999999,0.000000'), layout)).toBeUndefined()
+  })
+
+  it('converts Code-Point Open eastings and northings to WGS84', () => {
+    const layout = detectLayout(['Postcode', 'Positional_quality_indicator', 'Eastings', 'Northings'])!
+    expect(layout.kind).toBe('codepoint')
+    // Buckingham Palace: 529090, 179645 on the National Grid.
+    const point = pointOf(['SW1A 1AA', '10', '529090', '179645'], layout)!
+    expect(point.postcode).toBe('SW1A 1AA')
+    expect(point.lat).toBeCloseTo(51.501, 2)
+    expect(point.lng).toBeCloseTo(-0.1416, 2)
+  })
+
+  it('refuses a file it can not read', () => {
+    expect(detectLayout(['a', 'b'])).toBeUndefined()
+  })
+})

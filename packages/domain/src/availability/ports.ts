@@ -1,0 +1,94 @@
+import type { DayScheduleRepository, Geocoder, HolidayRepository, LocationRepository, PostcodeParser } from '../schedule'
+import type { GeoPoint } from '../search'
+import type { Clock, LessonTypeName, UnitOfWork } from '../shared'
+import type { Teach } from '../teaching'
+import type { BusyInterval } from './busy'
+
+/** A teach that may be booked: live and enabled, of a live tutor, with what availability needs of the tutor. */
+export type BookableTeach = {
+  teach: Teach
+  /** The tutor's IANA zone (profiles.time_zone). */
+  timeZone: string
+  /** The tutor's external calendar (an ICS feed), if connected. */
+  calendarFeedUrl: string | null
+}
+
+export interface BookableTeachReader {
+  /** Undefined when the teach is deleted or disabled, or its tutor deleted. One query. */
+  findBookableTeach(teachId: number): Promise<BookableTeach | undefined>
+}
+
+/** A live (not cancelled) lesson of a tutor, as availability sees it. */
+export type TutorLesson = {
+  id: number
+  start: Date
+  finish: Date
+  lessonType: LessonTypeName
+  /** Coordinates stored with the lesson's address (students_home), if any. */
+  addressPoint: GeoPoint | null
+}
+
+export interface TutorLessonsReader {
+  /** The tutor's live lessons overlapping [from, to), in start order. One query. */
+  liveLessonsOfTutor(tutorId: number, from: Date, to: Date, options?: { excludeLessonId?: number }): Promise<TutorLesson[]>
+}
+
+export interface CalendarFeedRepository {
+  findForTutor(tutorId: number): Promise<string | null>
+  /** Sets or (null) disconnects the tutor's feed. */
+  setForTutor(tutorId: number, url: string | null): Promise<void>
+}
+
+/**
+ * Driving minutes between one place and several others, both ways. An adapter answers
+ * every pair (estimating where its service can not), in the order of `places`, in one call.
+ */
+export interface TravelTimes {
+  between(origin: GeoPoint, places: readonly GeoPoint[]): Promise<{ to: number[]; from: number[] }>
+}
+
+/**
+ * Busy times of an external calendar feed. Adapters answer [] when the feed can not be
+ * read (logged): a broken feed must not take availability down.
+ */
+export interface BusyCalendar {
+  busyBetween(feedUrl: string, from: Date, to: Date): Promise<BusyInterval[]>
+}
+
+/** One UK address of a postcode, for address pickers. */
+export type AddressMatch = {
+  line1: string | null
+  line2: string | null
+  city: string | null
+  postcode: string
+  country: 'GB'
+  lat: number
+  lng: number
+}
+
+/** UK postcode lookup: coordinates (as `Geocoder`) and the addresses known at a postcode. */
+export interface AddressDirectory extends Geocoder {
+  /** Addresses at a normalised postcode; [] when unknown. */
+  addressesAt(postcode: string): Promise<AddressMatch[]>
+  /** Known postcodes starting with a partial postcode ("SW1A", "SW1A 1"), one match each, at most `limit`. */
+  postcodesStartingWith(prefix: string, limit: number): Promise<AddressMatch[]>
+}
+
+export interface AvailabilityRepos {
+  bookableTeaches: BookableTeachReader
+  daySchedules: DayScheduleRepository
+  holidays: HolidayRepository
+  locations: LocationRepository
+  tutorLessons: TutorLessonsReader
+  calendarFeeds: CalendarFeedRepository
+}
+
+export type AvailabilityDeps = {
+  uow: UnitOfWork<AvailabilityRepos>
+  clock: Clock
+  postcodes: PostcodeParser
+  geocoder: Geocoder
+  travel: TravelTimes
+  calendar: BusyCalendar
+  config: { serviceFeePercent: number }
+}
