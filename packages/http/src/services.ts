@@ -58,6 +58,13 @@ export function buildServices(infra: Infrastructure): Services {
         meetingBaseUrl: 'https://meet.jit.si/tutoring-',
         paymentReturnUrl: `${infra.baseUrl}/api/payments/return`,
       },
+      availability: {
+        postcodes: infra.postcodes,
+        geocoder: infra.geocoder,
+        travel: infra.travel,
+        calendar: infra.calendar,
+        config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
+      },
     },
     availability: {
       uow: infra.uow,

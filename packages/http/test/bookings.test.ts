@@ -48,6 +48,14 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
     })
     expect(teach.status).toBe(201)
     teachId = teach.body.data.id
+    // Open all day, every day, without buffers: each test picks its own hours.
+    for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
+      const entry = await t.request('POST', '/api/v1/day-availabilities', {
+        token: tutor.token,
+        body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online', 'tutors_home', 'students_home'], buffer_minutes: 0 },
+      })
+      expect(entry.status, entry.text).toBe(201)
+    }
   })
   afterAll(() => t.close())
 
@@ -58,7 +66,9 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
    */
   const nextSlot = (daysAhead = 2) => {
     let hour = daysAhead * 24 + 1
-    while ([hour - 1, hour, hour + 1].some((h) => usedHours.has(h))) hour += 1
+    // A lesson lies within one day's window, so none starts at 23:00 London time.
+    const londonHour = (h: number) => Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(new Date(base.getTime() + h * HOUR)))
+    while ([hour - 1, hour, hour + 1].some((h) => usedHours.has(h)) || londonHour(hour) === 23) hour += 1
     ;[hour - 1, hour, hour + 1].forEach((h) => usedHours.add(h))
     const start = new Date(base.getTime() + hour * HOUR)
     return { start: start.toISOString(), finish: new Date(start.getTime() + HOUR).toISOString() }
@@ -113,6 +123,10 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect((past.body as unknown as Problem).code).toBe('booking_window_exceeded')
       const clash = await book(student, bookingBody({ start: taken.lesson.start, finish: taken.lesson.finish }))
       expect([clash.status, (clash.body as unknown as Problem).code]).toEqual([409, 'slot_unavailable'])
+      const offGrid = nextSlot()
+      const shifted = (iso: string) => new Date(new Date(iso).getTime() + 10 * 60_000).toISOString()
+      const notOffered = await book(student, bookingBody({ start: shifted(offGrid.start), finish: shifted(offGrid.finish) }))
+      expect([notOffered.status, (notOffered.body as unknown as Problem).code]).toEqual([409, 'slot_unavailable'])
       const unknown = await book(student, { ...bookingBody(), surprise: true })
       expect(unknown.status).toBe(422)
     })

@@ -1,9 +1,9 @@
 import { err, ok, ResultAsync } from 'neverthrow'
 import { slotUnavailable, type SlotUnavailable } from '../availability'
 import { approveReschedule, type LessonTransitionError } from '../lesson'
-import { notFound, type Actor, type Forbidden, type NotFound } from '../shared'
+import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
-import { checkSlotFree } from './booking-slot'
+import { checkLessonSlot } from './booking-slot'
 import type { BookingDeps } from './ports'
 import { lessonEmailData } from './settlement'
 
@@ -12,10 +12,10 @@ import { lessonEmailData } from './settlement'
  * times (still free, or 409) and is ACTIVE again; both parties get the booked email.
  */
 export function approveLessonReschedule(
-  deps: Pick<BookingDeps, 'uow' | 'clock'>,
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'availability'>,
   actor: Actor,
   lessonId: number,
-): ResultAsync<BookingAggregate, NotFound | Forbidden | LessonTransitionError | SlotUnavailable> {
+): ResultAsync<BookingAggregate, NotFound | Forbidden | LessonTransitionError | SlotUnavailable | ValidationFailed> {
   return new ResultAsync(
     deps.uow.run(async (repos) => {
       const now = deps.clock.now()
@@ -34,7 +34,16 @@ export function approveLessonReschedule(
       const start = a.lesson.suggestedStart
       const finish = a.lesson.suggestedFinish
       if (!start || !finish) throw new Error('a lesson in RESCHEDULE must carry suggested times')
-      const free = await checkSlotFree(repos.bookings, { tutorId: a.lesson.tutorId, start, finish, exceptLessonId: a.lesson.id }, now)
+      const free = await checkLessonSlot(deps, repos, {
+        teachId: a.lesson.teachId,
+        start,
+        finish,
+        lessonType: a.lesson.lessonType,
+        subjectLevelId: a.lesson.subjectLevelId,
+        examBoardId: a.lesson.examBoardId,
+        address: a.lesson.address,
+        exceptLessonId: a.lesson.id,
+      })
       if (free.isErr()) return err(free.error)
       const moved = await repos.bookings.updateLesson(a.lesson.id, {
         state: step.value.transition.to,

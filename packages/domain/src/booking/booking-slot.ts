@@ -1,18 +1,55 @@
 import { err, ok, type Result } from 'neverthrow'
-import { slotUnavailable, type SlotUnavailable } from '../availability'
-import type { BookingRepository } from './ports'
+import { checkSlotAvailability, slotUnavailable, type SlotUnavailable } from '../availability'
+import { fieldError, type LessonTypeName, type ValidationFailed } from '../shared'
+import type { LessonAddress } from './booking-record'
+import type { BookingDeps, BookingRepos } from './ports'
+
+export type LessonSlot = {
+  teachId: number
+  start: Date
+  finish: Date
+  lessonType: LessonTypeName
+  subjectLevelId: number
+  examBoardId: number | null
+  address: LessonAddress | null
+  /** Rescheduling: the lesson's own time does not clash with itself. */
+  exceptLessonId?: number
+}
 
 /**
- * Whether the requested time is free of the tutor's other lessons (holds included). Run
- * under the tutor's lock, so its answer stays true until the insert; the database's
- * exclusion constraint is the last line behind it.
+ * Whether availability would offer exactly this slot (schedule, holidays, buffers, travel,
+ * busy calendar, other lessons), read through the transaction's repositories. Callers hold
+ * the tutor's lock, so the answer stays true until they write; the database's exclusion
+ * constraint is the last line behind it.
  */
-export async function checkSlotFree(
-  bookings: BookingRepository,
-  slot: { tutorId: number; start: Date; finish: Date; exceptLessonId?: number },
-  now: Date,
-): Promise<Result<void, SlotUnavailable>> {
-  const clashes = await bookings.holdingLessons(slot.tutorId, slot.start, slot.finish, now, slot.exceptLessonId)
-  const overlaps = clashes.some((l) => l.start.getTime() < slot.finish.getTime() && slot.start.getTime() < l.finish.getTime())
-  return overlaps ? err(slotUnavailable(slot.start, slot.finish)) : ok(undefined)
+export async function checkLessonSlot(
+  deps: Pick<BookingDeps, 'clock' | 'availability'>,
+  repos: BookingRepos,
+  slot: LessonSlot,
+): Promise<Result<void, SlotUnavailable | ValidationFailed>> {
+  const address = slot.address
+  const place =
+    address && address.lat !== null && address.lng !== null
+      ? { studentPoint: { lat: address.lat, lng: address.lng } }
+      : address
+        ? { studentPostcode: address.postcode }
+        : {}
+  const checked = await checkSlotAvailability(
+    { ...deps.availability, clock: deps.clock, uow: { repos, run: (work) => work(repos) } },
+    {
+      teachId: slot.teachId,
+      start: slot.start,
+      finish: slot.finish,
+      lessonType: slot.lessonType,
+      subjectLevelId: slot.subjectLevelId,
+      examBoardId: slot.examBoardId ?? undefined,
+      excludeLessonId: slot.exceptLessonId,
+      ...(slot.lessonType === 'students_home' ? place : {}),
+    },
+  )
+  if (checked.isOk()) return ok(undefined)
+  const e = checked.error
+  if (e.type === 'NotFound') return err(slotUnavailable(slot.start, slot.finish))
+  if (e.type === 'ValidationFailed' && e.errors.post_code) return err(fieldError('address.postcode', e.errors.post_code[0] ?? 'is not a postcode we can locate'))
+  return err(e)
 }

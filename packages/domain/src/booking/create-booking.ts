@@ -18,7 +18,7 @@ import {
 import type { Teach } from '../teaching'
 import type { BookingAggregate, LessonAddress } from './booking-record'
 import { checkBookingWindow, checkPendingBookings } from './booking-window'
-import { checkSlotFree } from './booking-slot'
+import { checkLessonSlot } from './booking-slot'
 import type { BookingWindowExceeded, TooManyPendingBookings } from './errors'
 import { expireHold } from './expire-holds'
 import { holdExpiresAt } from './hold'
@@ -83,7 +83,7 @@ async function checkRequest(repos: BookingRepos, actor: User, input: CreateBooki
  * held for BOOKING_HOLD_MINUTES, its price fixed in pence) are written in one transaction.
  */
 export function createBooking(
-  deps: Pick<BookingDeps, 'uow' | 'clock' | 'ids' | 'config'>,
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'ids' | 'config' | 'availability'>,
   actor: User,
   input: CreateBookingInput,
 ): ResultAsync<BookingAggregate, CreateBookingError> {
@@ -91,7 +91,7 @@ export function createBooking(
 }
 
 async function run(
-  deps: Pick<BookingDeps, 'uow' | 'clock' | 'ids' | 'config'>,
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'ids' | 'config' | 'availability'>,
   actor: User,
   input: CreateBookingInput,
 ): Promise<Result<BookingAggregate, CreateBookingError>> {
@@ -121,7 +121,15 @@ async function run(
     for (const id of await repos.bookings.lapsedHoldsOverlapping(teach.tutorId, input.start, input.finish, now)) {
       await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })
     }
-    const free = await checkSlotFree(repos.bookings, { tutorId: teach.tutorId, start: input.start, finish: input.finish }, now)
+    const free = await checkLessonSlot(deps, repos, {
+      teachId: teach.id,
+      start: input.start,
+      finish: input.finish,
+      lessonType: input.lessonType,
+      subjectLevelId: input.subjectLevelId,
+      examBoardId: input.examBoardId,
+      address: input.address,
+    })
     if (free.isErr()) return err(free.error)
     const price = lessonPriceBreakdown({
       hourlyRatePence: teach.hourlyRatePence,

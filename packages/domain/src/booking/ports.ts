@@ -4,7 +4,7 @@ import type { LinkBuilder } from '../accounts'
 import type { PaymentProcessor } from '../payments'
 import type { TeachRepository } from '../teaching'
 import type { Outbox } from '../outbox'
-import type { BookedLesson } from '../availability'
+import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
 import type { BookingState } from './booking-state'
@@ -70,8 +70,6 @@ export interface BookingRepository {
   countUnpaidHolding(userId: number, now: Date): Promise<number>
   /** Of the given children, those belonging to this parent (and not deleted). */
   ownChildIds(parentId: number, childIds: readonly number[]): Promise<number[]>
-  /** The tutor's lessons holding time between `from` and `to` (see isHoldingSlot), in person or not. */
-  holdingLessons(tutorId: number, from: Date, to: Date, now: Date, exceptLessonId?: number): Promise<BookedLesson[]>
   /** Undefined when the database refuses the time (another live lesson of the tutor overlaps). */
   insert(draft: NewBooking): Promise<{ bookingId: number; lessonId: number } | undefined>
   findById(id: number): Promise<BookingAggregate | undefined>
@@ -156,7 +154,8 @@ export interface ReviewRepository {
   summary(tutorId: number): Promise<ReviewSummary>
 }
 
-export interface BookingRepos {
+/** Availability's readers too: the slot check runs inside the booking's transaction, under the tutor's lock. */
+export interface BookingRepos extends AvailabilityRepos {
   bookings: BookingRepository
   payments: PaymentRepository
   coupons: CouponRepository
@@ -183,4 +182,6 @@ export type BookingDeps = {
   links: LinkBuilder
   ids: { uuid(): string }
   config: BookingConfig
+  /** What the slot check needs besides the database: postcodes, geocoder, travel times, busy calendars. */
+  availability: Omit<AvailabilityDeps, 'uow' | 'clock'>
 }

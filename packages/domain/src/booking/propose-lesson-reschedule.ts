@@ -1,9 +1,9 @@
 import { err, ok, ResultAsync } from 'neverthrow'
 import type { SlotUnavailable } from '../availability'
 import { proposeReschedule, type LessonTransitionError } from '../lesson'
-import { notFound, type Actor, type Forbidden, type NotFound } from '../shared'
+import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
-import { checkSlotFree } from './booking-slot'
+import { checkLessonSlot } from './booking-slot'
 import type { BookingDeps } from './ports'
 import { lessonEmailData } from './settlement'
 
@@ -13,10 +13,10 @@ import { lessonEmailData } from './settlement'
  * an email with Accept and Decline links, signed for them until the proposal expires.
  */
 export function proposeLessonReschedule(
-  deps: Pick<BookingDeps, 'uow' | 'clock' | 'links'>,
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'links' | 'availability'>,
   actor: Actor,
   input: { lessonId: number; start: Date; finish: Date },
-): ResultAsync<BookingAggregate, NotFound | Forbidden | LessonTransitionError | SlotUnavailable> {
+): ResultAsync<BookingAggregate, NotFound | Forbidden | LessonTransitionError | SlotUnavailable | ValidationFailed> {
   return new ResultAsync(
     deps.uow.run(async (repos) => {
       const now = deps.clock.now()
@@ -34,7 +34,16 @@ export function proposeLessonReschedule(
         now,
       })
       if (step.isErr()) return err(step.error)
-      const free = await checkSlotFree(repos.bookings, { tutorId: a.lesson.tutorId, start: input.start, finish: input.finish, exceptLessonId: a.lesson.id }, now)
+      const free = await checkLessonSlot(deps, repos, {
+        teachId: a.lesson.teachId,
+        start: input.start,
+        finish: input.finish,
+        lessonType: a.lesson.lessonType,
+        subjectLevelId: a.lesson.subjectLevelId,
+        examBoardId: a.lesson.examBoardId,
+        address: a.lesson.address,
+        exceptLessonId: a.lesson.id,
+      })
       if (free.isErr()) return err(free.error)
       const set = step.value.transition.effects.find((e) => e.type === 'SetSuggestedTimes')
       if (!set || set.type !== 'SetSuggestedTimes') throw new Error('a proposal must set the suggested times')

@@ -178,21 +178,6 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
         .execute()
       return rows.map((r) => r.id)
     },
-    async holdingLessons(tutorId, from, to, now, exceptLessonId) {
-      let query = db
-        .selectFrom('lessons as l')
-        .innerJoin('bookings as b', 'b.lesson_id', 'l.id')
-        .select(['l.start_at', 'l.finish_at', 'l.lesson_type'])
-        .where('l.tutor_id', '=', tutorId)
-        .where('l.state', '<>', LESSON_STATES.CANCELLED)
-        .where('l.start_at', '<', to)
-        .where('l.finish_at', '>', from)
-        // An unpaid booking whose hold lapsed frees its time at once (isHoldingSlot).
-        .where((eb) => eb.or([eb('b.state', '<>', BOOKING_STATES.AWAITING_PAYMENT), eb('b.hold_expires_at', '>', now)]))
-      if (exceptLessonId !== undefined) query = query.where('l.id', '<>', exceptLessonId)
-      const rows = await query.execute()
-      return rows.map((r) => ({ start: r.start_at, finish: r.finish_at, inPerson: r.lesson_type !== LESSON_TYPE_IDS.online }))
-    },
     async insert(draft) {
       let lessonId: number
       try {
