@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely'
 import {
   BOOKING_STATES,
   LESSON_STATES,
-  LESSON_TYPE_IDS,
   bookingStateOf,
   lessonStateOf,
   lessonTypeName,
