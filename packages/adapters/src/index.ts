@@ -20,3 +20,4 @@ export type { IdempotencyClaim, IdempotencyStore } from './db/repositories/idemp
 export { publicAddressesOnly, systemResolver, isPublicAddress, type AddressPolicy } from './calendar'
 export { straightLineTravel, estimateTravelMinutes } from './travel'
 export { importPostcodesCsv, PostcodeFileError } from './geo/postcode-import'
+export { memoryReviewCache } from './review-cache'

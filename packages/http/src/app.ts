@@ -29,6 +29,7 @@ import { pushNotificationRoutes } from './routes/push-notifications'
 import { bookingRoutes } from './routes/bookings'
 import { lessonRoutes } from './routes/lessons'
 import { paymentRoutes } from './routes/payments'
+import { noteRoutes } from './routes/notes'
 import type { Services } from './services'
 
 const JSON_LIMIT_BYTES = 1024 * 1024
@@ -77,6 +78,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   bookingRoutes(app, services)
   lessonRoutes(app, services)
   paymentRoutes(app, services)
+  noteRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

@@ -1,5 +1,5 @@
-import type { AccountsDeps, AddressDirectory, AvailabilityDeps, BookingDeps, PostcodeParser, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps } from '@tutoring/domain'
-import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
+import type { AccountsDeps, AddressDirectory, AvailabilityDeps, BookingDeps, PostcodeParser, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps, ReviewSummaryCache } from '@tutoring/domain'
+import { createThrottle, memoryReviewCache, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
 
@@ -14,6 +14,7 @@ export type Services = {
   schedule: ScheduleDeps
   tutors: TutorsDeps
   bookings: BookingDeps
+  reviews: Pick<BookingDeps, 'uow' | 'clock'> & { reviewCache: ReviewSummaryCache }
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
@@ -66,6 +67,7 @@ export function buildServices(infra: Infrastructure): Services {
         config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
       },
     },
+    reviews: { uow: infra.uow, clock: infra.clock, reviewCache: memoryReviewCache() },
     availability: {
       uow: infra.uow,
       clock: infra.clock,

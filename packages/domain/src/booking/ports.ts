@@ -152,6 +152,8 @@ export interface ReviewRepository {
   /** Undefined when this reviewer already reviewed this tutor. */
   insert(tutorId: number, reviewerId: number, draft: ReviewDraft): Promise<{ id: number } | undefined>
   summary(tutorId: number): Promise<ReviewSummary>
+  /** Whether a live user with the tutor role has this id. */
+  isTutor(tutorId: number): Promise<boolean>
 }
 
 /** Availability's readers too: the slot check runs inside the booking's transaction, under the tutor's lock. */

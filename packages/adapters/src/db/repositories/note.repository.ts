@@ -70,6 +70,10 @@ export function noteRepository(db: Kysely<Database>): NoteRepository {
 
 export function reviewRepository(db: Kysely<Database>): ReviewRepository {
   return {
+    async isTutor(tutorId) {
+      const row = await db.selectFrom('users').select('id').where('id', '=', tutorId).where('role_id', '=', 3).where('deleted_at', 'is', null).executeTakeFirst()
+      return row !== undefined
+    },
     async insert(tutorId, reviewerId, draft) {
       try {
         const row = await db
