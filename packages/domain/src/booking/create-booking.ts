@@ -105,7 +105,7 @@ async function run(
   const window = checkBookingWindow(input.start, now)
   if (window.isErr()) return err(window.error)
 
-  return deps.uow.run(async (repos) => {
+  const created = await deps.uow.run(async (repos): Promise<Result<number, CreateBookingError>> => {
     await repos.bookings.lockTutor(teach.tutorId)
     const pending = checkPendingBookings(await repos.bookings.countUnpaidHolding(actor.id, now))
     if (pending.isErr()) return err(pending.error)
@@ -161,8 +161,11 @@ async function run(
     if (!created) return err(slotUnavailable(input.start, input.finish))
     if (coupon) await repos.coupons.redeem({ couponId: coupon.id, userId: actor.id, bookingId: created.bookingId, discountPence: price.discount })
     await repos.bookings.addEvent(created.bookingId, 'booked', actor.id, { total: price.total })
-    const aggregate = await repos.bookings.findById(created.bookingId)
-    if (!aggregate) throw new Error('a booking just written must be readable in its transaction')
-    return ok(aggregate)
+    return ok(created.bookingId)
   })
+  if (created.isErr()) return err(created.error)
+  // Read after the commit, so the tutor's lock is held no longer than the decision needs.
+  const aggregate = await deps.uow.repos.bookings.findById(created.value)
+  if (!aggregate) throw new Error('a booking just committed must be readable')
+  return ok(aggregate)
 }
