@@ -48,7 +48,7 @@ import { createUnitOfWork } from './db/unit-of-work'
 import { createLogger, type Logger } from './logger'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
 import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
-import { offlineProcessor } from './payments'
+import { processorFromConfig } from './payments'
 import { LocalDiskStorage, createS3Client, fileTypeSniffer, s3Storage } from './storage'
 import { identityProviderFromConfig } from './verification'
 
@@ -113,7 +113,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const now = () => clock.now()
   const urlSigner = new UrlSigner(deriveKey(appKey, 'url-signature'), now)
   const baseUrl = appUrl(config)
-  const processor = overrides.processor ?? offlineProcessor(now)
+  const processor = overrides.processor ?? processorFromConfig(config, now, baseUrl)
   const mailer =
     overrides.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : folderMailer(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM))

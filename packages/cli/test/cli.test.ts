@@ -66,10 +66,10 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect(second).toEqual({ code: 0, out: ['the schema is already up to date'], err: [] })
     })
 
-    it('seed --demo is not yet available and writes nothing; seed adds the reference data once', async () => {
+    it('seed --demo refuses a count that is not a number; seed adds the reference data once', async () => {
       expect((await install.run('migrate')).code).toBe(0)
-      expectOneLineFailure(await install.run('seed', '--demo', '5'), 1, /not yet available/)
       expectOneLineFailure(await install.run('seed', '--demo', 'lots'), 2, /--demo takes a whole number/)
+      expectOneLineFailure(await install.run('seed', '--demo', '100001'), 2, /--demo takes a whole number/)
       expect(await install.inspect((db) => db.selectFrom('subjects').select('id').execute())).toEqual([])
       expect(await install.run('seed')).toEqual({ code: 0, out: ['reference data is in place'], err: [] })
       const counts = (db: Db) =>
@@ -97,6 +97,15 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
     afterAll(() => install.remove())
 
     const staff = ['--password', 'staff password 1', '--firstname', 'Grace', '--lastname', 'Hopper']
+
+    it('seed --demo N adds N tutors that search can find', async () => {
+      const result = await install.run('seed', '--demo', '25')
+      expect(result.err).toEqual([])
+      expect(result.code).toBe(0)
+      expect(result.out[1]).toMatch(/^added 25 searchable demo tutor\(s\)/)
+      const searchable = await install.inspect((db) => db.selectFrom('tutor_search').select('tutor_id').where('searchable', '=', true).execute())
+      expect(searchable).toHaveLength(25)
+    })
 
     it('user:create makes an internal user with a verified email and a hashed password', async () => {
       const result = await install.run('user:create', '--email', ' Grace@Example.com', '--role', 'internal', ...staff)

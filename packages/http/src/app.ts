@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health'
 import { profileRoutes } from './routes/profiles'
 import { mediaRoutes } from './routes/media'
 import { referenceRoutes } from './routes/reference'
+import { searchRoutes } from './routes/search'
 import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
@@ -30,6 +31,10 @@ import { bookingRoutes } from './routes/bookings'
 import { lessonRoutes } from './routes/lessons'
 import { paymentRoutes } from './routes/payments'
 import { noteRoutes } from './routes/notes'
+import { bankAccountRoutes } from './routes/bank-accounts'
+import { cardRoutes } from './routes/cards'
+import { paymentWebhookRoutes } from './routes/payment-webhooks'
+import { subscriptionRoutes } from './routes/subscriptions'
 import type { Services } from './services'
 
 const JSON_LIMIT_BYTES = 1024 * 1024
@@ -66,6 +71,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
 
   healthRoutes(app, services)
   referenceRoutes(app, services)
+  searchRoutes(app, services)
   accountRoutes(app, services)
   userRoutes(app, services)
   verificationRoutes(app, services)
@@ -79,6 +85,10 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   lessonRoutes(app, services)
   paymentRoutes(app, services)
   noteRoutes(app, services)
+  cardRoutes(app, services)
+  bankAccountRoutes(app, services)
+  paymentWebhookRoutes(app, services)
+  subscriptionRoutes(app, services)
   documentRoutes(app)
 
   app.onError(renderError(logger))

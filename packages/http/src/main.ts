@@ -10,6 +10,8 @@ async function main() {
   logger.info({ database: infra.database.kind, migrationsApplied: applied.length }, 'database ready')
   if (infra.processor.mode === 'offline') {
     logger.warn('STRIPE_SECRET_KEY is not set: payments use the built-in offline processor')
+  } else {
+    logger.info({ processor: 'stripe', apiBase: config.STRIPE_API_BASE ?? 'https://api.stripe.com' }, 'payments use the Stripe processor')
   }
   if (infra.identityProvider.mode === 'offline') {
     logger.warn('IDENTITY_PROVIDER_TOKEN is not set: identity checks use the offline provider (results only through the webhook)')

@@ -1,4 +1,21 @@
-import type { AccountsDeps, AddressDirectory, AvailabilityDeps, BookingDeps, PostcodeParser, FilesDeps, NotificationsDeps, ProfilesDeps, ScheduleDeps, TeachingDeps, TutorsDeps, VerificationDeps, ReviewSummaryCache } from '@tutoring/domain'
+import type {
+  AccountsDeps,
+  AddressDirectory,
+  AvailabilityDeps,
+  BookingDeps,
+  FilesDeps,
+  NotificationsDeps,
+  PaymentsDeps,
+  PostcodeParser,
+  ProfilesDeps,
+  ReviewSummaryCache,
+  ScheduleDeps,
+  SearchDeps,
+  SubscriptionsDeps,
+  TeachingDeps,
+  TutorsDeps,
+  VerificationDeps,
+} from '@tutoring/domain'
 import { createThrottle, memoryReviewCache, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -17,6 +34,9 @@ export type Services = {
   reviews: Pick<BookingDeps, 'uow' | 'clock'> & { reviewCache: ReviewSummaryCache }
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
+  payments: PaymentsDeps
+  subscriptions: SubscriptionsDeps
+  search: SearchDeps
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
   throttles: { general: Throttle; auth: Throttle }
@@ -78,6 +98,15 @@ export function buildServices(infra: Infrastructure): Services {
       config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
     },
     addresses: { postcodes: infra.postcodes, addresses: infra.addresses },
+    payments: { uow: infra.uow, processor: infra.processor, clock: infra.clock },
+    subscriptions: { uow: infra.uow, processor: infra.processor, clock: infra.clock, config: { portalReturnUrl: `${infra.baseUrl}/` } },
+    search: {
+      uow: infra.uow,
+      clock: infra.clock,
+      geocoder: infra.geocoder,
+      postcodes: infra.postcodes,
+      config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
+    },
     files: {
       uow: infra.uow,
       storage: infra.storage,

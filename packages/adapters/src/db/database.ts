@@ -1,5 +1,6 @@
 import type { AccessTokensTable } from './tables/access-tokens.table'
 import type { AddressesTable } from './tables/addresses.table'
+import type { BankAccountsTable } from './tables/bank-accounts.table'
 import type { CardsTable } from './tables/cards.table'
 import type { ChildrenTable } from './tables/children.table'
 import type { EducationTable } from './tables/education.table'
@@ -40,11 +41,13 @@ import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { CouponRedemptionsTable, CouponsTable } from './tables/coupons.table'
 import type { NoteFilesTable, NotesTable, ReviewsTable } from './tables/notes.table'
 import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.table'
+import type { TutorSearchTable } from './tables/tutor-search.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
   access_tokens: AccessTokensTable
   addresses: AddressesTable
+  bank_accounts: BankAccountsTable
   cancellation_policies: CancellationPoliciesTable
   cards: CardsTable
   children: ChildrenTable
@@ -93,4 +96,5 @@ export interface Database {
   reviews: ReviewsTable
   postcodes: PostcodesTable
   postcode_addresses: PostcodeAddressesTable
+  tutor_search: TutorSearchTable
 }

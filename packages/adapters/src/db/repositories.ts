@@ -5,8 +5,11 @@ import type {
   AvailabilityRepos,
   CatalogRepository,
   FilesRepos,
+  PaymentsRepos,
   ProfilesRepos,
   ScheduleRepos,
+  SubscriptionsRepos,
+  SearchRepos,
   TeachingRepos,
   TutorsRepos,
   VerificationRepos,
@@ -27,6 +30,7 @@ import { dayScheduleRepository } from './repositories/day-schedule.repository'
 import { holidayRepository } from './repositories/holiday.repository'
 import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
+import { tutorSearchRepository } from './repositories/tutor-search.repository'
 import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
 import { bookingRepository } from './repositories/booking.repository'
@@ -36,6 +40,11 @@ import { noteRepository, reviewRepository } from './repositories/note.repository
 import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
 import { bookableTeachRepository } from './repositories/bookable-teach.repository'
 import { calendarFeedRepository } from './repositories/calendar-feed.repository'
+import { bankAccountRepository } from './repositories/bank-account.repository'
+import { cardRepository } from './repositories/card.repository'
+import { paymentCustomerRepository } from './repositories/payment-customer.repository'
+import { paymentEventRepository } from './repositories/payment-event.repository'
+import { subscriptionRepository } from './repositories/subscription.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
 export type Repositories = AccountsRepos &
@@ -46,7 +55,10 @@ export type Repositories = AccountsRepos &
   FilesRepos &
   VerificationRepos &
   BookingRepos &
-  AvailabilityRepos & { catalog: CatalogRepository }
+  AvailabilityRepos &
+  PaymentsRepos &
+  SubscriptionsRepos &
+  SearchRepos & { catalog: CatalogRepository }
 
 export function makeRepositories(db: Kysely<Database>): Repositories {
   return {
@@ -75,5 +87,11 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     bookableTeaches: bookableTeachRepository(db),
     tutorLessons: tutorLessonsRepository(db),
     calendarFeeds: calendarFeedRepository(db),
+    cards: cardRepository(db),
+    bankAccounts: bankAccountRepository(db),
+    paymentCustomers: paymentCustomerRepository(db),
+    paymentEvents: paymentEventRepository(db),
+    subscriptions: subscriptionRepository(db),
+    tutorSearch: tutorSearchRepository(db),
   }
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { CUSTOMER_SYNC_TOPIC, PAYMENT_SYNC_TOPICS, type PaymentProcessor } from '@tutoring/domain'
+import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, CUSTOMER_SYNC_TOPIC, PAYMENT_SYNC_TOPICS, type PaymentProcessor } from '@tutoring/domain'
 import type { Database } from '../db/database'
 import type { ProcessorSyncHandler } from './outbox-worker'
 
@@ -30,6 +30,8 @@ export function processorSyncHandlers(db: Kysely<Database>, processor: PaymentPr
         .execute()
     },
     [CUSTOMER_SYNC_TOPIC]: (data) => syncCustomerDetails(db, processor, Number(data.userId)),
+    [CARD_DETACH_SYNC_TOPIC]: (data) => processor.detachCard(String(data.paymentMethodId)),
+    [CARD_DEFAULT_SYNC_TOPIC]: (data) => syncDefaultCard(db, processor, Number(data.userId)),
     ...paymentSettlementHandlers(db, processor),
   }
 }
@@ -135,4 +137,18 @@ async function customerIdOf(db: Kysely<Database>, processor: PaymentProcessor, u
   await processor.deleteCustomer(customerId)
   const row = await db.selectFrom('users').select('processor_customer_id').where('id', '=', user.id).executeTakeFirstOrThrow()
   return row.processor_customer_id!
+}
+
+/** Sends the user's default card as it is now, so a late or repeated delivery restores the truth. */
+async function syncDefaultCard(db: Kysely<Database>, processor: PaymentProcessor, userId: number): Promise<void> {
+  const row = await db
+    .selectFrom('cards as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.processor_payment_method_id', 'u.processor_customer_id'])
+    .where('c.user_id', '=', userId)
+    .where('c.is_default', '=', true)
+    .where('c.deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (!row?.processor_customer_id) return
+  await processor.setDefaultCard(row.processor_customer_id, row.processor_payment_method_id)
 }

@@ -1,1 +1,14 @@
+import type { PaymentProcessor } from '@tutoring/domain'
+import type { Config } from '../config'
+import { offlineProcessor } from './offline-processor'
+import { stripeProcessor } from './stripe-processor'
+
 export { offlineProcessor } from './offline-processor'
+export { stripeProcessor, hostOptions, type StripeProcessorOptions } from './stripe-processor'
+export { verifyStripeSignature, SIGNATURE_TOLERANCE_SECONDS, type SignatureCheck } from './stripe-signature'
+
+/** The real processor when `STRIPE_SECRET_KEY` is set, else the offline default. */
+export function processorFromConfig(config: Config, now: () => Date, baseUrl: string): PaymentProcessor {
+  if (!config.STRIPE_SECRET_KEY) return offlineProcessor(now, baseUrl)
+  return stripeProcessor({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE })
+}

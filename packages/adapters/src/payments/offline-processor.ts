@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { err, ok } from 'neverthrow'
-import { cardRejected, paymentFailed, type CardDetails, type PaymentIntent, type PaymentProcessor } from '@tutoring/domain'
+import { err, ok, type Result } from 'neverthrow'
+import { cardRejected, paymentFailed, type CardDetails, type CardRejected, type PaymentIntent, type PaymentProcessor } from '@tutoring/domain'
 
 const idOf = (prefix: string) => `${prefix}_offline_${randomBytes(9).toString('base64url')}`
 
@@ -16,6 +16,13 @@ const TEST_CARDS: Record<string, Omit<CardDetails, 'paymentMethodId'> | { reject
   pm_card_chargeDeclinedIncorrectCvc: { rejected: "Your card's security code is incorrect." },
 }
 
+function checkTestCard(paymentMethodId: string): Result<CardDetails, CardRejected> {
+  if (!/^pm_[A-Za-z0-9_]+$/.test(paymentMethodId)) return err(cardRejected('No such payment method.'))
+  const known = TEST_CARDS[paymentMethodId] ?? { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }
+  if ('rejected' in known) return err(cardRejected(known.rejected))
+  return ok({ paymentMethodId, ...known })
+}
+
 /** Needs the customer on a page of the card issuer before it can be authorised. */
 const ACTION_REQUIRED = new Set(['pm_card_threeDSecure2Required', 'pm_card_authenticationRequired'])
 
@@ -23,11 +30,13 @@ const ACTION_REQUIRED = new Set(['pm_card_threeDSecure2Required', 'pm_card_authe
  * The built-in processor of the embedded mode: no network, the same outcomes as the real
  * one for the same test payment methods. Any other `pm_...` id behaves like a Visa.
  * Payment intents live in this process (the embedded mode is one process); an idempotency
- * key repeated returns the first answer, as the real API does.
+ * key repeated returns the first answer, as the real API does. Billing portal links lead to
+ * `{baseUrl}/billing/offline-portal`, a page of this service's own origin.
  */
-export function offlineProcessor(now: () => Date = () => new Date()): PaymentProcessor {
+export function offlineProcessor(now: () => Date = () => new Date(), baseUrl = 'http://localhost:3000'): PaymentProcessor {
   const intents = new Map<string, PaymentIntent>()
   const answers = new Map<string, unknown>()
+  const saved = new Map<string, CardDetails>()
   const once = async <T>(key: string, run: () => T): Promise<T> => {
     if (!answers.has(key)) answers.set(key, run())
     return structuredClone(answers.get(key)) as T
@@ -49,10 +58,30 @@ export function offlineProcessor(now: () => Date = () => new Date()): PaymentPro
     async deleteCustomer() {},
     async updateCustomer() {},
     async attachCard(_customerId, paymentMethodId) {
-      if (!/^pm_[A-Za-z0-9_]+$/.test(paymentMethodId)) return err(cardRejected('No such payment method.'))
-      const known = TEST_CARDS[paymentMethodId] ?? { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }
-      if ('rejected' in known) return err(cardRejected(known.rejected))
-      return ok({ paymentMethodId, ...known })
+      const known = saved.get(paymentMethodId)
+      if (known) return ok(known)
+      // Like Stripe, attaching a test token (pm_card_visa) makes a new payment method of its own.
+      return checkTestCard(paymentMethodId).map((card) => {
+        const attached = paymentMethodId in TEST_CARDS ? { ...card, paymentMethodId: idOf('pm') } : card
+        saved.set(attached.paymentMethodId, attached)
+        return attached
+      })
+    },
+    async checkCard(paymentMethodId) {
+      const known = saved.get(paymentMethodId)
+      return known ? ok(known) : checkTestCard(paymentMethodId)
+    },
+    async setDefaultCard() {},
+    async detachCard() {},
+    async tokenizeBankAccount() {
+      return ok({ token: idOf('btok') })
+    },
+    async createExternalAccount({ accountId, idempotencyKey }) {
+      return once(idempotencyKey, () => ({ accountId: accountId ?? idOf('acct'), bankAccountId: idOf('ba') }))
+    },
+    async createBillingPortalSession({ customerId, flow }) {
+      const query = new URLSearchParams({ customer: customerId, flow })
+      return { url: `${baseUrl.replace(/\/$/, '')}/billing/offline-portal?${query.toString()}` }
     },
     async createSubscription({ trialPeriodDays }) {
       const trialEndsAt = trialPeriodDays > 0 ? new Date(now().getTime() + trialPeriodDays * 86_400_000) : null

@@ -1,6 +1,9 @@
-import { seedReferenceData } from '@tutoring/adapters'
+import { randomBytes } from 'node:crypto'
+import { argon2Hasher, demoCatalog, loadDemoTutors, seedReferenceData } from '@tutoring/adapters'
+import { londonToday } from '@tutoring/domain'
+import { generateMarketplace } from '@tutoring/testkit'
 import type { Command } from '../command'
-import { CliError, usageError } from '../io'
+import { usageError } from '../io'
 import { withDatabase } from '../resources'
 
 export const seed: Command = {
@@ -10,12 +13,26 @@ export const seed: Command = {
   options: { demo: { type: 'string' } },
   async run({ io, config, values }) {
     const demo = values.demo
-    if (demo !== undefined && (typeof demo !== 'string' || !/^[1-9]\d{0,4}$/.test(demo))) {
-      throw usageError('--demo takes a whole number of tutors, 1 to 99999')
+    if (demo !== undefined && (typeof demo !== 'string' || !/^[1-9]\d{0,5}$/.test(demo) || Number(demo) > 100_000)) {
+      throw usageError('--demo takes a whole number of tutors, 1 to 100000')
     }
-    // Refused before anything is written, so a failed run changes nothing.
-    if (demo !== undefined) throw new CliError('seed --demo is not yet available in this build (no demo tutor generator yet)')
-    await withDatabase(config, (database) => seedReferenceData(database.db))
-    io.out('reference data is in place')
+    await withDatabase(config, async (database) => {
+      await seedReferenceData(database.db)
+      io.out('reference data is in place')
+      if (demo === undefined) return
+      const now = new Date()
+      const tutors = generateMarketplace({
+        seed: now.getTime() % 2 ** 31,
+        tutors: Number(demo),
+        today: londonToday(now),
+        catalog: await demoCatalog(database.db),
+        searchableOnly: true,
+      })
+      // Nobody knows this password: demo tutors are found, never logged in as.
+      const passwordHash = await argon2Hasher().hash(randomBytes(24).toString('base64url'))
+      const tag = randomBytes(4).toString('hex')
+      await loadDemoTutors(database.db, tutors, { tag, passwordHash })
+      io.out(`added ${tutors.length} searchable demo tutor(s), emails demo-${tag}-1@demo.example.com onwards`)
+    })
   },
 }

@@ -64,7 +64,7 @@ export type PaymentStatus =
   | 'canceled'
   | 'scheduled'
 
-export type PaymentRecord = {
+export type BookingPayment = {
   id: number
   bookingId: number
   userId: number
@@ -96,7 +96,7 @@ export type BookingAggregate = {
   children: Array<{ id: number; firstname: string; lastname: string }>
   subject: Titled
   subjectLevel: Titled
-  payment: PaymentRecord | null
+  payment: BookingPayment | null
   events: BookingEvent[]
   notes: LessonNote[]
 }

@@ -1,10 +1,10 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { isInternal, notFound, type Actor, type NotFound } from '../shared'
-import type { PaymentRecord } from './booking-record'
+import type { BookingPayment } from './booking-record'
 import type { BookingDeps } from './ports'
 import { transitionBooking } from './transitions'
 
-export type PaymentStatusView = { payment: PaymentRecord; /** whether the caller may see the client secret and redirect */ owner: boolean }
+export type PaymentStatusView = { payment: BookingPayment; /** whether the caller may see the client secret and redirect */ owner: boolean }
 
 const UNSETTLED = new Set(['requires_action', 'processing'])
 

@@ -14,7 +14,7 @@ import {
   type NotFound,
   type ValidationFailed,
 } from '../shared'
-import { maySeeBooking, type BookingAggregate, type PaymentRecord } from './booking-record'
+import { maySeeBooking, type BookingAggregate, type BookingPayment } from './booking-record'
 import type { BookingDeps, BookingRepos } from './ports'
 import { PAYMENT_SYNC_TOPICS } from './settlement'
 import { transitionBooking } from './transitions'
@@ -23,10 +23,10 @@ import { transitionBooking } from './transitions'
 export const AUTHORIZE_LEAD_DAYS = 6
 
 export type PayBookingInput = { bookingId: number; paymentMethod: string | null; coupon: string | null }
-export type PayOutcome = { payment: PaymentRecord; booking: BookingAggregate }
+export type PayOutcome = { payment: BookingPayment; booking: BookingAggregate }
 export type PayBookingError = NotFound | Forbidden | InvalidStateTransition | ValidationFailed | CouponInvalid | PaymentFailed
 
-type Prepared = { kind: 'done'; outcome: PayOutcome } | { kind: 'charge'; payment: PaymentRecord; aggregate: BookingAggregate }
+type Prepared = { kind: 'done'; outcome: PayOutcome } | { kind: 'charge'; payment: BookingPayment; aggregate: BookingAggregate }
 
 const stillPayable = (a: BookingAggregate, now: Date): Result<void, InvalidStateTransition> => {
   if (a.lesson.state === 'CANCELLED' || (a.booking.holdExpiresAt !== null && a.booking.holdExpiresAt.getTime() <= now.getTime())) {

@@ -8,7 +8,7 @@ import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
 import type { BookingState } from './booking-state'
-import type { BookingAggregate, LessonAddress, LessonNote, PaymentRecord, PaymentStatus } from './booking-record'
+import type { BookingAggregate, LessonAddress, LessonNote, BookingPayment, PaymentStatus } from './booking-record'
 
 export type NewBooking = {
   tutorId: number
@@ -102,15 +102,15 @@ export type NewPayment = {
 }
 
 export type PaymentPatch = Partial<
-  Pick<PaymentRecord, 'status' | 'capturedPence' | 'refundedPence' | 'intentId' | 'clientSecret' | 'redirectUrl' | 'lastError' | 'authorizeAt' | 'captureAt' | 'paymentMethodId'>
+  Pick<BookingPayment, 'status' | 'capturedPence' | 'refundedPence' | 'intentId' | 'clientSecret' | 'redirectUrl' | 'lastError' | 'authorizeAt' | 'captureAt' | 'paymentMethodId'>
 >
 
 export interface PaymentRepository {
-  insert(payment: NewPayment): Promise<PaymentRecord>
-  findById(id: number): Promise<PaymentRecord | undefined>
+  insert(payment: NewPayment): Promise<BookingPayment>
+  findById(id: number): Promise<BookingPayment | undefined>
   update(id: number, patch: PaymentPatch): Promise<void>
   /** Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after the lesson. */
-  claimDue(kind: 'authorize' | 'capture', now: Date): Promise<PaymentRecord | undefined>
+  claimDue(kind: 'authorize' | 'capture', now: Date): Promise<BookingPayment | undefined>
   /** The customer id at the processor, if the user has one. */
   customerIdOf(userId: number): Promise<string | null>
   saveCustomerId(userId: number, customerId: string): Promise<string>

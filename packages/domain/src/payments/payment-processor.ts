@@ -63,6 +63,22 @@ export type CreatePaymentIntentInput = {
   idempotencyKey: string
 }
 
+/** A UK bank account as the tutor types it; the number goes to the processor and nowhere else. */
+export type BankAccountDetails = {
+  accountHolderName: string
+  /** Six digits, no dashes. */
+  sortCode: string
+  /** Eight digits. */
+  accountNumber: string
+}
+
+/** The processor refused bank details (unknown sort code, invalid number). */
+export type BankAccountRejected = { type: 'BankAccountRejected'; reason: string }
+export const bankAccountRejected = (reason: string): BankAccountRejected => ({ type: 'BankAccountRejected', reason })
+
+/** Where a billing portal session lands the customer. */
+export type BillingPortalFlow = 'payment_method_update' | 'subscription_cancel'
+
 /**
  * The payment processor as the domain needs it. The real adapter speaks to Stripe; the
  * offline default follows the same state model. Expected refusals come back as Err;
@@ -90,4 +106,29 @@ export interface PaymentProcessor {
   cancelPaymentIntent(paymentIntentId: string, input: { idempotencyKey: string }): Promise<PaymentIntent>
   /** Refunds part or all of a captured payment. */
   refundPayment(paymentIntentId: string, input: { amountPence: number; idempotencyKey: string }): Promise<{ refundId: string; amountPence: number }>
+  /** Looks a payment method up without attaching it: a card that could be saved, or why not. */
+  checkCard(paymentMethodId: string): Promise<Result<CardDetails, CardRejected>>
+  /** Makes an attached payment method the customer's default for invoices and payments. */
+  setDefaultCard(customerId: string, paymentMethodId: string): Promise<void>
+  /** Detaches a payment method from its customer; one already detached is no error. */
+  detachCard(paymentMethodId: string): Promise<void>
+  /** Exchanges bank details for a single-use processor token, so the full number is never stored here. */
+  tokenizeBankAccount(details: BankAccountDetails): Promise<Result<{ token: string }, BankAccountRejected>>
+  /**
+   * Adds a tokenised bank account to a tutor's connected account (made first when
+   * `accountId` is null) as its default payout account.
+   */
+  createExternalAccount(input: {
+    accountId: string | null
+    email: string
+    token: string
+    idempotencyKey: string
+  }): Promise<{ accountId: string; bankAccountId: string }>
+  /** A hosted page where the customer updates their card or cancels their subscription. */
+  createBillingPortalSession(input: {
+    customerId: string
+    returnUrl: string
+    flow: BillingPortalFlow
+    subscriptionId: string | null
+  }): Promise<{ url: string }>
 }

@@ -1,1 +1,5 @@
 export * from './subscription-status'
+export * from './ports'
+export * from './start-subscription'
+export * from './open-billing-portal'
+export * from './record-subscription-event'

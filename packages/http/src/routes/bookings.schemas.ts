@@ -6,7 +6,7 @@ import {
   lessonTypeName,
   type BookingAggregate,
   type LessonNote,
-  type PaymentRecord,
+  type BookingPayment,
   type StoredCoupon,
 } from '@tutoring/domain'
 import { paginationQuery } from '../platform/pagination'
@@ -185,7 +185,7 @@ export const presentLesson = (a: BookingAggregate): z.infer<typeof LessonSchema>
   booking_id: a.booking.id,
 })
 
-const presentPaymentSummary = (p: PaymentRecord | null) =>
+const presentPaymentSummary = (p: BookingPayment | null) =>
   p && { id: p.id, status: p.status, amount: formatPence(p.amountPence), captured: formatPence(p.capturedPence), authorize_at: iso(p.authorizeAt) }
 
 /** CONTRACT §13's booking detail. */
@@ -220,7 +220,7 @@ export const PaymentStatusSchema = z
   .object({ id: z.number().int(), status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), booking_id: z.number().int().nullable() })
   .openapi('PaymentStatus')
 
-export const presentPaymentStatus = (p: PaymentRecord, owner: boolean): z.infer<typeof PaymentStatusSchema> => ({
+export const presentPaymentStatus = (p: BookingPayment, owner: boolean): z.infer<typeof PaymentStatusSchema> => ({
   id: p.id,
   status: p.status,
   client_secret: owner ? p.clientSecret : null,

@@ -207,7 +207,7 @@ async function mobileAsset(relative: string): Promise<string | undefined> {
     return (await stat(file)).isFile() ? file : undefined
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined
+    if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG') return undefined
     throw error
   }
 }

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely'
-import type { PaymentRecord, PaymentRepository } from '@tutoring/domain'
+import type { BookingPayment, PaymentRepository } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { PaymentRow } from '../tables/payments.table'
 
-export const rowToPayment = (row: PaymentRow): PaymentRecord => ({
+export const rowToPayment = (row: PaymentRow): BookingPayment => ({
   id: row.id,
   bookingId: row.booking_id,
   userId: row.user_id,

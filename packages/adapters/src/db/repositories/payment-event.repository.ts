@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely'
+import { BOOKING_STATES, bookingStateOf, lessonStateOf, type PaymentEventRepository, type PaymentRecord } from '@tutoring/domain'
+import type { Database } from '../database'
+import type { PaymentRow } from '../tables/payments.table'
+
+const rowToPayment = (row: PaymentRow): PaymentRecord => ({
+  id: row.id,
+  bookingId: row.booking_id,
+  status: row.status,
+  amountPence: row.amount_pence,
+  capturedPence: row.captured_pence,
+  refundedPence: row.refunded_pence,
+})
+
+/** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */
+export function paymentEventRepository(db: Kysely<Database>): PaymentEventRepository {
+  return {
+    async lockByIntentId(paymentIntentId) {
+      const row = await db.selectFrom('payments').selectAll().where('processor_payment_intent_id', '=', paymentIntentId).forUpdate().executeTakeFirst()
+      return row && rowToPayment(row)
+    },
+    async update(id, change) {
+      await db
+        .updateTable('payments')
+        .set({
+          ...(change.status !== undefined ? { status: change.status } : {}),
+          ...(change.capturedPence !== undefined ? { captured_pence: change.capturedPence } : {}),
+          ...(change.refundedPence !== undefined ? { refunded_pence: change.refundedPence } : {}),
+          ...(change.lastError !== undefined ? { last_error: change.lastError } : {}),
+          updated_at: change.at,
+        })
+        .where('id', '=', id)
+        .execute()
+    },
+    async lockBooking(bookingId) {
+      const row = await db
+        .selectFrom('bookings as b')
+        .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
+        .select(['b.id', 'b.state', 'l.state as lesson_state'])
+        .where('b.id', '=', bookingId)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!row) return undefined
+      const state = bookingStateOf(row.state)
+      const lessonState = lessonStateOf(row.lesson_state)
+      if (!state || !lessonState) throw new Error(`booking ${bookingId} has an unknown state`)
+      return { id: row.id, state, lessonState }
+    },
+    async setBookingState(bookingId, state, at) {
+      await db.updateTable('bookings').set({ state: BOOKING_STATES[state], updated_at: at }).where('id', '=', bookingId).execute()
+    },
+    async addBookingEvent({ bookingId, kind, data, at }) {
+      await db.insertInto('booking_events').values({ booking_id: bookingId, kind, actor_id: null, data: JSON.stringify(data), created_at: at }).execute()
+    },
+  }
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type Kysely } from 'kysely'
+import { ROLE_IDS, WEEKDAYS, type IsoDate, type LessonTypeName, type VerificationStatus, type Weekday } from '@tutoring/domain'
+import type { Database } from '../database'
+
+/**
+ * A tutor and every record that makes them searchable or not, as the testkit's marketplace
+ * generator makes them (its `MarketplaceTutor` has this shape).
+ */
+export type DemoTutor = {
+  firstname: string
+  lastname: string
+  gender: 'male' | 'female' | null
+  bio: string | null
+  hasPicture: boolean
+  hasVideo: boolean
+  hasMobile: boolean
+  address: { line1: string; city: string; postcode: string } | null
+  isVisible: boolean
+  tutoringExperienceMonths: number | null
+  verifications: { identity: VerificationStatus; dbs: VerificationStatus; qualification: VerificationStatus }
+  languageIds: readonly number[]
+  location: { postcode: string; outcode: string; lat: number; lng: number; travelDistanceMiles: number } | null
+  teaches: ReadonlyArray<{ subjectId: number; levelIds: readonly number[]; examBoardIds: readonly number[]; hourlyRatePence: number; enabled: boolean }>
+  schedule: ReadonlyArray<{ day: Weekday; slots: ReadonlyArray<{ from: string; to: string }>; lessonTypes: readonly LessonTypeName[]; bufferMinutes: number }>
+  holidays: ReadonlyArray<{ startDate: IsoDate; endDate: IsoDate }>
+}
+
+export type DemoCatalog = {
+  subjects: Array<{ id: number; levelIds: number[] }>
+  examBoardIds: number[]
+  languageIds: number[]
+}
+
+/** The reference data ids demo tutors are drawn from. */
+export async function demoCatalog(db: Kysely<Database>): Promise<DemoCatalog> {
+  const [subjects, links, boards, languages] = await Promise.all([
+    db.selectFrom('subjects').select('id').orderBy('id').execute(),
+    db.selectFrom('subject_subject_levels').select(['subject_id', 'subject_level_id']).orderBy('subject_level_id').execute(),
+    db.selectFrom('exam_boards').select('id').orderBy('id').execute(),
+    db.selectFrom('languages').select('id').orderBy('id').execute(),
+  ])
+  return {
+    subjects: subjects.map((s) => ({ id: s.id, levelIds: links.filter((l) => l.subject_id === s.id).map((l) => l.subject_level_id) })),
+    examBoardIds: boards.map((b) => b.id),
+    languageIds: languages.map((l) => l.id),
+  }
+}
+
+const CHUNK = 500
+
+/**
+ * Writes demo tutors straight into the tables, a chunk of 500 per transaction (the search
+ * table's statement triggers then refresh each chunk once). `tag` keeps emails and usernames
+ * of repeated loads apart. Answers the new user ids in the order given.
+ */
+export async function loadDemoTutors(
+  db: Kysely<Database>,
+  tutors: readonly DemoTutor[],
+  options: { tag: string; passwordHash: string },
+): Promise<number[]> {
+  const ids: number[] = []
+  for (let start = 0; start < tutors.length; start += CHUNK) {
+    const chunk = tutors.slice(start, start + CHUNK)
+    ids.push(...(await db.transaction().execute((trx) => loadChunk(trx, chunk, start, options))))
+    // Fresh statistics as the tables grow, so the refresh triggers' cached plans keep using indexes
+    // (PGlite has no autovacuum to do it).
+    await sql`analyze`.execute(db)
+  }
+  return ids
+}
+
+async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], offset: number, options: { tag: string; passwordHash: string }): Promise<number[]> {
+  const users = await db
+    .insertInto('users')
+    .values(
+      tutors.map((t, i) => {
+        const handle = `demo-${options.tag}-${offset + i + 1}`
+        return {
+          email: `${handle}@demo.example.com`,
+          password_hash: options.passwordHash,
+          username: handle,
+          firstname: t.firstname,
+          lastname: t.lastname,
+          role_id: ROLE_IDS.tutor,
+          country: 'GB',
+          email_verified_at: new Date(),
+          deleted_at: null,
+        }
+      }),
+    )
+    .returning('id')
+    .execute()
+  const ids = users.map((u) => Number(u.id))
+  const each = <T>(make: (t: DemoTutor, id: number) => T[]): T[] => tutors.flatMap((t, i) => make(t, ids[i]!))
+
+  const files = each((t, id) => [
+    ...(t.hasPicture ? [{ owner: id, kind: 'picture' as const, id: randomUUID() }] : []),
+    ...(t.hasVideo ? [{ owner: id, kind: 'video' as const, id: randomUUID() }] : []),
+  ])
+  if (files.length > 0) {
+    await db
+      .insertInto('files')
+      .values(
+        files.map((f) => ({
+          id: f.id,
+          owner_id: f.owner,
+          purpose: f.kind === 'picture' ? 'profile_image' : 'profile_video',
+          name: f.kind === 'picture' ? 'demo.png' : 'demo.mp4',
+          mime_type: f.kind === 'picture' ? 'image/png' : 'video/mp4',
+          size: 0,
+          storage_key: `demo/${f.id}`,
+          deleted_at: null,
+        })),
+      )
+      .execute()
+  }
+  const fileIndex = new Map(files.map((f) => [`${f.owner}:${f.kind}`, f.id]))
+  await db
+    .insertInto('profiles')
+    .values(
+      each((t, id) => [
+        {
+          user_id: id,
+          bio: t.bio,
+          tutoring_experience_months: t.tutoringExperienceMonths,
+          is_visible: t.isVisible,
+          profile_picture_file_id: fileIndex.get(`${id}:picture`) ?? null,
+          profile_video_file_id: fileIndex.get(`${id}:video`) ?? null,
+        },
+      ]),
+    )
+    .execute()
+
+  const addresses = each((t, id) => (t.address ? [{ user_id: id, ...t.address }] : []))
+  if (addresses.length > 0) await db.insertInto('addresses').values(addresses).execute()
+  const mobiles = each((t, id) => (t.hasMobile ? [{ user_id: id, number: `+447700${String(900000 + (id % 100000)).padStart(6, '0')}` }] : []))
+  if (mobiles.length > 0) await db.insertInto('mobile_numbers').values(mobiles).execute()
+  const details = each((t, id) => (t.gender ? [{ user_id: id, gender: t.gender }] : []))
+  if (details.length > 0) await db.insertInto('personal_details').values(details).execute()
+  const languages = each((t, id) => t.languageIds.map((language_id) => ({ user_id: id, language_id })))
+  if (languages.length > 0) await db.insertInto('user_languages').values(languages).execute()
+
+  const verifications = each((t, id) =>
+    (['identity', 'dbs', 'qualification'] as const).flatMap((kind) => {
+      const status = t.verifications[kind]
+      if (status === 'NONE') return []
+      return [{ user_id: id, kind, status, reference: `demo-${options.tag}-${kind}-${id}`, redirect_url: null, document_file_id: null, certificate_number: null, issue_date: null, reviewed_by: null }]
+    }),
+  )
+  if (verifications.length > 0) await db.insertInto('verifications').values(verifications).execute()
+
+  const locations = each((t, id) =>
+    t.location
+      ? [{ tutor_id: id, postcode: t.location.postcode, outcode: t.location.outcode, lat: t.location.lat, lng: t.location.lng, travel_distance_miles: t.location.travelDistanceMiles }]
+      : [],
+  )
+  if (locations.length > 0) await db.insertInto('locations').values(locations).execute()
+  const holidays = each((t, id) => t.holidays.map((h) => ({ tutor_id: id, start_date: h.startDate, end_date: h.endDate })))
+  if (holidays.length > 0) await db.insertInto('holidays').values(holidays).execute()
+
+  const teaches = each((t, id) => t.teaches.map((teach) => ({ id, teach })))
+  if (teaches.length > 0) {
+    const rows = await db
+      .insertInto('teaches')
+      .values(teaches.map(({ id, teach }) => ({ tutor_id: id, subject_id: teach.subjectId, hourly_rate_pence: teach.hourlyRatePence, enabled: teach.enabled, deleted_at: null })))
+      .returning('id')
+      .execute()
+    const levels = rows.flatMap((row, i) => teaches[i]!.teach.levelIds.map((subject_level_id) => ({ teach_id: Number(row.id), subject_level_id })))
+    if (levels.length > 0) await db.insertInto('teach_subject_levels').values(levels).execute()
+    const boards = rows.flatMap((row, i) => teaches[i]!.teach.examBoardIds.map((exam_board_id) => ({ teach_id: Number(row.id), exam_board_id })))
+    if (boards.length > 0) await db.insertInto('teach_exam_boards').values(boards).execute()
+  }
+
+  const entries = each((t, id) => t.schedule.map((entry) => ({ id, entry })))
+  if (entries.length > 0) {
+    const rows = await db
+      .insertInto('day_availabilities')
+      .values(
+        entries.map(({ id, entry }) => ({
+          tutor_id: id,
+          day: WEEKDAYS.indexOf(entry.day),
+          lesson_types: [...entry.lessonTypes],
+          buffer_minutes: entry.bufferMinutes,
+          subject_id: null,
+          subject_level_id: null,
+          exam_board_id: null,
+        })),
+      )
+      .returning('id')
+      .execute()
+    const slots = rows.flatMap((row, i) => {
+      const { id, entry } = entries[i]!
+      const day = WEEKDAYS.indexOf(entry.day)
+      return entry.slots.map((slot) => ({ day_availability_id: Number(row.id), tutor_id: id, day, starts_at: slot.from, ends_at: slot.to }))
+    })
+    if (slots.length > 0) await db.insertInto('day_availability_slots').values(slots).execute()
+  }
+  return ids
+}

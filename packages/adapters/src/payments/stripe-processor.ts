@@ -1,0 +1,268 @@
+import { err, ok, type Result } from 'neverthrow'
+import Stripe from 'stripe'
+import {
+  bankAccountRejected,
+  cardRejected,
+  paymentFailed,
+  type CardDetails,
+  type CardRejected,
+  type PaymentIntent,
+  type PaymentIntentStatus,
+  type PaymentProcessor,
+} from '@tutoring/domain'
+
+export type StripeProcessorOptions = {
+  secretKey: string
+  /** A local stand-in's base URL (`STRIPE_API_BASE`); Stripe's own API when absent. */
+  apiBase?: string
+  timeoutMs?: number
+  /** The SDK retries network failures and 5xx answers with the same idempotency key. */
+  maxNetworkRetries?: number
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000
+const CURRENCY = 'gbp'
+
+/**
+ * The real processor through the official SDK. Refusals that are the customer's to fix
+ * (a declined card, an unknown payment method, bank details the processor rejects) come
+ * back as Err; anything else (unreachable, 5xx, a request this code got wrong) throws, and
+ * the caller answers 500 or retries through the outbox.
+ */
+export function stripeProcessor(options: StripeProcessorOptions): PaymentProcessor {
+  const stripe = new Stripe(options.secretKey, {
+    ...hostOptions(options.apiBase),
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    telemetry: false,
+  })
+
+  return {
+    mode: 'live',
+    async createCustomer({ email, name }) {
+      const customer = await stripe.customers.create({ email, name })
+      return { customerId: customer.id }
+    },
+    async deleteCustomer(customerId) {
+      await ignoreMissing(stripe.customers.del(customerId))
+    },
+    async updateCustomer(customerId, details) {
+      // An empty string unsets a field in Stripe's API; null clears it here.
+      await stripe.customers.update(customerId, {
+        phone: details.phone ?? '',
+        address: details.address
+          ? {
+              line1: details.address.line1,
+              line2: details.address.line2 ?? '',
+              city: details.address.city,
+              postal_code: details.address.postcode,
+              country: details.address.country,
+            }
+          : '',
+        metadata: { date_of_birth: details.dateOfBirth ?? '' },
+      })
+    },
+    async attachCard(customerId, paymentMethodId) {
+      return refusedAs(
+        async () => {
+          const method = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId })
+          const card = cardOf(method)
+          if (card.isErr()) return card
+          await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: method.id } })
+          return card
+        },
+        (reason) => cardRejected(reason),
+      )
+    },
+    async checkCard(paymentMethodId) {
+      return refusedAs(async () => cardOf(await stripe.paymentMethods.retrieve(paymentMethodId)), (reason) => cardRejected(reason))
+    },
+    async setDefaultCard(customerId, paymentMethodId) {
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } })
+    },
+    async detachCard(paymentMethodId) {
+      await ignoreMissing(stripe.paymentMethods.detach(paymentMethodId))
+    },
+    async createSubscription({ customerId, priceId, trialPeriodDays }) {
+      const subscription = await stripe.subscriptions.create({
+        customer: customerId,
+        items: [{ price: priceId }],
+        ...(trialPeriodDays > 0
+          ? { trial_period_days: trialPeriodDays, trial_settings: { end_behavior: { missing_payment_method: 'pause' } } }
+          : { payment_behavior: 'default_incomplete' }),
+      })
+      const periodEnd = subscription.items.data[0]?.current_period_end
+      return {
+        subscriptionId: subscription.id,
+        status: subscription.status,
+        trialEndsAt: fromUnix(subscription.trial_end),
+        currentPeriodEnd: fromUnix(periodEnd ?? null),
+      }
+    },
+    async createPaymentIntent(input) {
+      return refusedAs(
+        async () =>
+          ok(
+            presentIntent(
+              await stripe.paymentIntents.create(
+                {
+                  amount: input.amountPence,
+                  currency: CURRENCY,
+                  customer: input.customerId,
+                  payment_method: input.paymentMethodId,
+                  capture_method: input.captureMethod,
+                  confirm: true,
+                  off_session: input.offSession,
+                  ...(input.offSession ? {} : { return_url: input.returnUrl }),
+                  description: input.description,
+                  metadata: input.metadata,
+                },
+                { idempotencyKey: input.idempotencyKey },
+              ),
+            ),
+          ),
+        (reason) => paymentFailed(reason),
+      )
+    },
+    async retrievePaymentIntent(paymentIntentId) {
+      return presentIntent(await stripe.paymentIntents.retrieve(paymentIntentId))
+    },
+    async capturePaymentIntent(paymentIntentId, { amountPence, idempotencyKey }) {
+      const params = amountPence === undefined ? {} : { amount_to_capture: amountPence }
+      return presentIntent(await stripe.paymentIntents.capture(paymentIntentId, params, { idempotencyKey }))
+    },
+    async cancelPaymentIntent(paymentIntentId, { idempotencyKey }) {
+      return presentIntent(await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey }))
+    },
+    async refundPayment(paymentIntentId, { amountPence, idempotencyKey }) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountPence }, { idempotencyKey })
+      return { refundId: refund.id, amountPence: refund.amount }
+    },
+    async tokenizeBankAccount(details) {
+      return refusedAs(
+        async () => {
+          const token = await stripe.tokens.create({
+            bank_account: {
+              country: 'GB',
+              currency: CURRENCY,
+              account_holder_name: details.accountHolderName,
+              account_holder_type: 'individual',
+              routing_number: details.sortCode,
+              account_number: details.accountNumber,
+            },
+          })
+          return ok({ token: token.id })
+        },
+        (reason) => bankAccountRejected(reason),
+      )
+    },
+    async createExternalAccount({ accountId, email, token, idempotencyKey }) {
+      const connected =
+        accountId ??
+        (
+          await stripe.accounts.create(
+            { type: 'express', country: 'GB', email, capabilities: { transfers: { requested: true } } },
+            { idempotencyKey: `${idempotencyKey}:account` },
+          )
+        ).id
+      const external = await stripe.accounts.createExternalAccount(
+        connected,
+        { external_account: token, default_for_currency: true },
+        { idempotencyKey },
+      )
+      return { accountId: connected, bankAccountId: external.id }
+    },
+    async createBillingPortalSession({ customerId, returnUrl, flow, subscriptionId }) {
+      const flowData: Stripe.BillingPortal.SessionCreateParams.FlowData | undefined =
+        flow === 'payment_method_update'
+          ? { type: 'payment_method_update' }
+          : subscriptionId
+            ? { type: 'subscription_cancel', subscription_cancel: { subscription: subscriptionId } }
+            : undefined
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        ...(flowData ? { flow_data: flowData } : {}),
+      })
+      return { url: session.url }
+    },
+  }
+}
+
+/** `STRIPE_API_BASE` as the SDK's host, port and protocol options. */
+export function hostOptions(apiBase: string | undefined): { host?: string; port?: number; protocol?: 'http' | 'https' } {
+  if (!apiBase) return {}
+  const url = new URL(apiBase)
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol }
+}
+
+const fromUnix = (seconds: number | null | undefined): Date | null => (seconds ? new Date(seconds * 1000) : null)
+
+const INTENT_STATUSES: readonly PaymentIntentStatus[] = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'succeeded',
+  'canceled',
+]
+
+function presentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const status = INTENT_STATUSES.find((s) => s === intent.status)
+  if (!status) throw new Error(`unexpected payment intent status ${intent.status}`)
+  return {
+    id: intent.id,
+    status,
+    amountPence: intent.amount,
+    amountCapturablePence: intent.amount_capturable,
+    amountReceivedPence: intent.amount_received,
+    clientSecret: intent.client_secret,
+    redirectUrl: intent.next_action?.redirect_to_url?.url ?? null,
+  }
+}
+
+function cardOf(method: Stripe.PaymentMethod): Result<CardDetails, CardRejected> {
+  if (method.type !== 'card' || !method.card) return err(cardRejected('The payment method is not a card.'))
+  return ok({
+    paymentMethodId: method.id,
+    brand: method.card.brand,
+    last4: method.card.last4,
+    expMonth: method.card.exp_month,
+    expYear: method.card.exp_year,
+  })
+}
+
+/**
+ * The customer's mistakes as Err: a card error (declined, expired, wrong CVC), or a 4xx
+ * invalid request about a resource the client named (`resource_missing`, a bad bank
+ * number). Everything else is thrown on.
+ */
+async function refusedAs<T, E>(run: () => Promise<Result<T, E>>, refuse: (reason: string) => E): Promise<Result<T, E>> {
+  try {
+    return await run()
+  } catch (error) {
+    if (isCustomerError(error)) return err(refuse(error.message))
+    throw error
+  }
+}
+
+const CUSTOMER_FIXABLE = new Set(['resource_missing', 'payment_method_unactivated', 'routing_number_invalid', 'account_number_invalid', 'bank_account_unusable'])
+
+function isCustomerError(error: unknown): error is Stripe.errors.StripeError {
+  if (!(error instanceof Stripe.errors.StripeError)) return false
+  if (error.type === 'StripeCardError') return true
+  return error.type === 'StripeInvalidRequestError' && error.code !== undefined && CUSTOMER_FIXABLE.has(error.code)
+}
+
+async function ignoreMissing(call: Promise<unknown>): Promise<void> {
+  try {
+    await call
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && (error.code === 'resource_missing' || error.statusCode === 404)) return
+    // Detaching a method that is attached to no customer is also "already done".
+    if (error instanceof Stripe.errors.StripeError && error.code === 'payment_method_not_attached') return
+    throw error
+  }
+}

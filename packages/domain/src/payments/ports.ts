@@ -1,0 +1,89 @@
+import type { User, UserRepository } from '../accounts'
+import type { BookingState } from '../booking'
+import type { LessonState } from '../lesson'
+import type { Outbox } from '../outbox'
+import type { Clock, UnitOfWork, WebhookEventLog } from '../shared'
+import type { BankAccount, NewBankAccount } from './bank-account'
+import type { CardDetails, PaymentIntentStatus, PaymentProcessor } from './payment-processor'
+import type { SavedCard } from './saved-card'
+
+/** Saved cards; "live" means not soft-deleted. */
+export interface CardRepository {
+  listLive(userId: number): Promise<SavedCard[]>
+  findLive(id: number): Promise<SavedCard | undefined>
+  findLiveByPaymentMethod(userId: number, paymentMethodId: string): Promise<SavedCard | undefined>
+  insert(userId: number, card: CardDetails): Promise<SavedCard>
+  /** This card becomes the user's one default; the others stop being it. */
+  makeDefault(userId: number, cardId: number, at: Date): Promise<SavedCard>
+  softDelete(id: number, at: Date): Promise<void>
+  /** Serialises changes to one user's cards until the transaction ends. */
+  lockUser(userId: number): Promise<void>
+}
+
+export interface BankAccountRepository {
+  listLive(userId: number): Promise<BankAccount[]>
+  findLive(id: number): Promise<BankAccount | undefined>
+  lockLive(id: number): Promise<BankAccount | undefined>
+  insert(account: NewBankAccount): Promise<BankAccount>
+  update(id: number, change: { accountHolderName?: string }, at: Date): Promise<BankAccount>
+  makeDefault(userId: number, id: number, at: Date): Promise<BankAccount>
+  softDelete(id: number, at: Date): Promise<void>
+  /** The connected account another of the user's linked bank accounts already uses. */
+  connectedAccountOf(userId: number): Promise<string | null>
+  markLinked(id: number, linked: { processorAccountId: string; processorBankAccountId: string; at: Date }): Promise<BankAccount>
+  lockUser(userId: number): Promise<void>
+}
+
+/** The processor customer of a user, kept on the user's row. */
+export interface PaymentCustomerRepository {
+  customerIdOf(userId: number): Promise<string | null>
+  /** False when the user already has one (a concurrent request made it first). */
+  claim(userId: number, customerId: string): Promise<boolean>
+}
+
+/** A booking's payment as the webhook sees it. */
+export type PaymentRecord = {
+  id: number
+  bookingId: number
+  status: PaymentIntentStatus | 'scheduled'
+  amountPence: number
+  capturedPence: number
+  refundedPence: number
+}
+
+export type PaymentChange = {
+  status?: PaymentIntentStatus
+  capturedPence?: number
+  refundedPence?: number
+  lastError?: string | null
+  at: Date
+}
+
+export type BookingPaymentState = { id: number; state: BookingState; lessonState: LessonState }
+
+/** The rows the payment webhook touches: the payment, its booking's state and timeline. */
+export interface PaymentEventRepository {
+  lockByIntentId(paymentIntentId: string): Promise<PaymentRecord | undefined>
+  update(id: number, change: PaymentChange): Promise<void>
+  lockBooking(bookingId: number): Promise<BookingPaymentState | undefined>
+  setBookingState(bookingId: number, state: BookingState, at: Date): Promise<void>
+  addBookingEvent(event: { bookingId: number; kind: string; data: Record<string, unknown>; at: Date }): Promise<void>
+}
+
+export interface PaymentsRepos {
+  cards: CardRepository
+  bankAccounts: BankAccountRepository
+  paymentCustomers: PaymentCustomerRepository
+  paymentEvents: PaymentEventRepository
+  users: UserRepository
+  webhookEvents: WebhookEventLog
+  outbox: Outbox
+}
+
+export type PaymentsDeps = {
+  uow: UnitOfWork<PaymentsRepos>
+  processor: PaymentProcessor
+  clock: Clock
+}
+
+export type CustomerOwner = Pick<User, 'id' | 'email' | 'firstname' | 'lastname'>

@@ -1,0 +1,93 @@
+import { ok, ResultAsync } from 'neverthrow'
+import { transitionBooking, type BookingState } from '../booking'
+import type { PaymentIntentStatus } from './payment-processor'
+import type { BookingPaymentState, PaymentChange, PaymentRecord, PaymentsDeps, PaymentsRepos } from './ports'
+
+export const PAYMENT_EVENT_SOURCE = 'payments'
+
+export const PAYMENT_EVENT_TYPES = [
+  'payment_intent.succeeded',
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.refunded',
+] as const
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number]
+
+/** A processor event, reduced to what the payments flow reads. */
+export type PaymentEvent = {
+  id: string
+  type: string
+  /** A payment intent's state (`payment_intent.*`). */
+  intent?: { id: string; status: PaymentIntentStatus; amountReceivedPence: number; lastError: string | null }
+  /** A charge's refund total (`charge.refunded`). */
+  refund?: { paymentIntentId: string; amountRefundedPence: number }
+}
+
+export type PaymentEventOutcome =
+  | { outcome: 'handled'; bookingState: BookingState | null }
+  | { outcome: 'duplicate' }
+  | { outcome: 'ignored'; reason: 'unknown_type' | 'unknown_payment' }
+
+/**
+ * The payment webhook. The event id is remembered in the transaction of the change, so a
+ * repeat changes nothing. The payment row mirrors the processor; the booking moves through
+ * its machine: an authorisation held is `pay` (manual capture, to REQUIRES_CAPTURE), money
+ * taken is `capture` from REQUIRES_CAPTURE or `pay` (immediate, to PAYED) from
+ * AWAITING_PAYMENT. A booking the machine won't move (already there, cancelled unpaid, or
+ * refunded) keeps its state; the payment row and the timeline still record the event.
+ * Failures, cancellations and refunds leave the booking state to the flows that cause them.
+ */
+export function recordPaymentEvent(deps: Pick<PaymentsDeps, 'uow' | 'clock'>, event: PaymentEvent): ResultAsync<PaymentEventOutcome, never> {
+  return new ResultAsync(deps.uow.run((repos) => apply(repos, deps.clock.now(), event).then((outcome) => ok(outcome))))
+}
+
+async function apply(repos: PaymentsRepos, now: Date, event: PaymentEvent): Promise<PaymentEventOutcome> {
+  const fresh = await repos.webhookEvents.record({ source: PAYMENT_EVENT_SOURCE, eventId: event.id, type: event.type, receivedAt: now })
+  if (!fresh) return { outcome: 'duplicate' }
+  const type = PAYMENT_EVENT_TYPES.find((t) => t === event.type)
+  const intentId = event.intent?.id ?? event.refund?.paymentIntentId
+  if (!type || !intentId) return { outcome: 'ignored', reason: 'unknown_type' }
+
+  const payment = await repos.paymentEvents.lockByIntentId(intentId)
+  if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
+  await repos.paymentEvents.update(payment.id, paymentChange(type, event, payment, now))
+
+  const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
+  if (!booking) return { outcome: 'handled', bookingState: null }
+  const to = bookingStateAfter(type, booking)
+  if (to !== booking.state) await repos.paymentEvents.setBookingState(booking.id, to, now)
+  await repos.paymentEvents.addBookingEvent({
+    bookingId: booking.id,
+    kind: `payment.${type.split('.')[1]}`,
+    data: { event_id: event.id, payment_intent: intentId, from: booking.state, to, ...(event.refund ? { refunded_pence: event.refund.amountRefundedPence } : {}) },
+    at: now,
+  })
+  return { outcome: 'handled', bookingState: to }
+}
+
+function paymentChange(type: PaymentEventType, event: PaymentEvent, payment: PaymentRecord, now: Date): PaymentChange {
+  if (type === 'charge.refunded') {
+    // Refund totals only grow; an older event arriving late must not shrink them.
+    return { refundedPence: Math.max(payment.refundedPence, event.refund!.amountRefundedPence), at: now }
+  }
+  const intent = event.intent!
+  return {
+    status: intent.status,
+    capturedPence: Math.max(payment.capturedPence, intent.amountReceivedPence),
+    lastError: type === 'payment_intent.payment_failed' ? intent.lastError ?? 'The payment failed.' : null,
+    at: now,
+  }
+}
+
+function bookingStateAfter(type: PaymentEventType, booking: BookingPaymentState): BookingState {
+  const step =
+    type === 'payment_intent.amount_capturable_updated'
+      ? transitionBooking(booking.state, 'pay', { capture: 'manual', lessonState: booking.lessonState })
+      : type === 'payment_intent.succeeded'
+        ? booking.state === 'REQUIRES_CAPTURE'
+          ? transitionBooking(booking.state, 'capture', {})
+          : transitionBooking(booking.state, 'pay', { capture: 'immediate', lessonState: booking.lessonState })
+        : undefined
+  return step && step.isOk() ? step.value.to : booking.state
+}

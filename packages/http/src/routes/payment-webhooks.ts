@@ -1,0 +1,47 @@
+import { z } from '@hono/zod-openapi'
+import { recordPaymentEvent } from '@tutoring/domain'
+import { jsonBody } from '../platform/json-body'
+import { unwrap } from '../platform/respond'
+import { commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
+import { stripeSignature } from '../platform/stripe-signature'
+import type { Services } from '../services'
+import { ProcessorEventBody, toPaymentEvent, WebhookAnswer } from './payments.schemas'
+
+export const signatureHeaders = z.object({
+  'stripe-signature': z.string().optional().openapi({ description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`' }),
+})
+
+export function paymentWebhookRoutes(app: App, services: Services): void {
+  mount(
+    app,
+    ['/api/v1/payments/webhooks/accounts'],
+    {
+      method: 'post',
+      tags: ['Webhooks'],
+      summary: "The payment processor's webhook: payment intents and refunds",
+      description: [
+        'Verified by `Stripe-Signature` over the raw body with `STRIPE_WEBHOOK_SECRET`, tolerance 300 s either way; missing,',
+        'wrong, outside the tolerance, or no secret configured: 400 `invalid_signature`, nothing changes. Handled:',
+        '`payment_intent.amount_capturable_updated` (booking AWAITING_PAYMENT to REQUIRES_CAPTURE), `payment_intent.succeeded`',
+        '(to PAYED, from AWAITING_PAYMENT or REQUIRES_CAPTURE), `payment_intent.payment_failed` and `payment_intent.canceled`',
+        "(payment status and error only), and `charge.refunded` (the payment's refunded total only; the booking's refund",
+        'state belongs to the cancellation that asked for it). The payment is found by its payment intent id; each handled',
+        "event adds a `payment.*` entry to the booking's timeline. A booking the state machine will not move keeps its state.",
+        'Every event id is remembered: a repeat answers 200 `duplicate` and changes nothing. Other types and unknown payment',
+        'intents answer 200 `ignored`.',
+      ].join(' '),
+      middleware: [stripeSignature(services.infra.config.STRIPE_WEBHOOK_SECRET, services.infra.clock), jsonBody] as const,
+      request: { headers: signatureHeaders, body: { content: { 'application/json': { schema: ProcessorEventBody } }, required: true } },
+      responses: {
+        200: jsonContent(WebhookAnswer, 'Handled, ignored or duplicate'),
+        400: problemContent('invalid_signature or malformed_request'),
+        422: commonProblems[422],
+        429: commonProblems[429],
+      },
+    },
+    async (c) => {
+      const result = await unwrap(recordPaymentEvent(services.payments, toPaymentEvent(c.req.valid('json'))))
+      return c.json({ data: { received: true as const, outcome: result.outcome, reason: result.outcome === 'ignored' ? result.reason : null } }, 200)
+    },
+  )
+}
