@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { expireHolds, runDuePayments } from '@tutoring/domain'
@@ -169,9 +170,28 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect(Number(count.n)).toBe(1)
       const other = await book(student, bookingBody(), { 'idempotency-key': 'key-1' })
       expect([other.status, (other.body as unknown as Problem).code]).toEqual([422, 'idempotency_key_reused'])
-      await t.db.insertInto('idempotency_keys').values({ user_id: student.user.id, key: 'key-2', request_hash: 'x' }).execute()
-      const running = await book(student, body, { 'idempotency-key': 'key-2' })
-      expect(running.status).toBe(422)
+      // A first request still running: the same key and body wait for it.
+      const pending = bookingBody()
+      const hash = createHash('sha256').update('POST /api/bookings\n').update(JSON.stringify(pending)).digest('hex')
+      await t.db.insertInto('idempotency_keys').values({ user_id: student.user.id, key: 'key-2', request_hash: hash }).execute()
+      const running = await book(student, pending, { 'idempotency-key': 'key-2' })
+      expect([running.status, (running.body as unknown as Problem).code]).toEqual([409, 'idempotency_key_in_flight'])
+      // Keys are per user: another student's key-1 is theirs alone.
+      const otherStudent = await t.register('student')
+      expect((await book(otherStudent, bookingBody(), { 'idempotency-key': 'key-1' })).status).toBe(201)
+    })
+
+    it('replays a payment with the same Idempotency-Key without paying twice', async () => {
+      const student = await t.register('student')
+      const b = await booked(student)
+      const headers = { 'idempotency-key': 'pay-1' }
+      const body = { booking_id: b.id, payment_method: 'pm_card_visa' }
+      const first = await t.request<One<{ payment_id: number }>>('POST', '/api/payments/pay', { token: student.token, body, headers })
+      const second = await t.request<One<{ payment_id: number }>>('POST', '/api/payments/pay', { token: student.token, body, headers })
+      expect([first.status, second.status]).toEqual([200, 200])
+      expect(second.body.data.payment_id).toBe(first.body.data.payment_id)
+      const rows = await t.db.selectFrom('payments').select('id').where('booking_id', '=', b.id).execute()
+      expect(rows).toHaveLength(1)
     })
 
     it('lets exactly one of 50 simultaneous bookings of one slot through; back-to-back lessons both succeed', async () => {
@@ -186,6 +206,22 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       const previous = { start: new Date(new Date(times.start).getTime() - HOUR).toISOString(), finish: times.start }
       const [a, b] = await Promise.all([book(students[1]!, bookingBody(next)), book(students[2]!, bookingBody(previous))])
       expect([a.status, b.status]).toEqual([201, 201])
+    })
+  })
+
+  describe('parents', () => {
+    it("lets a parent book for their child, see, pay and cancel it, and keeps it from other parents", async () => {
+      const parent = await t.register('parent')
+      const otherParent = await t.register('parent')
+      const child = await t.request<One<{ id: number }>>('POST', '/api/v1/children', { token: parent.token, body: { firstname: 'Kit', lastname: 'P' } })
+      const b = await booked(parent, bookingBody(nextSlot(), { child_ids: [child.body.data.id] }))
+      expect((await detail(parent, b.id)).status).toBe(200)
+      expect((await detail(otherParent, b.id)).status).toBe(404)
+      expect((await t.request<List<Booking>>('GET', '/api/bookings/self', { token: parent.token })).body.data.map((x) => x.id)).toEqual([b.id])
+      expect((await pay(parent, b.id)).status).toBe(200)
+      expect((await t.request('PUT', `/api/bookings/${b.id}/cancel`, { token: otherParent.token })).status).toBe(404)
+      const cancelled = await t.request<One<Booking>>('PUT', `/api/bookings/${b.id}/cancel`, { token: parent.token })
+      expect(cancelled.body.data.state_name).toBe('REFUNDED')
     })
   })
 
@@ -347,6 +383,32 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect(partialPayment).toMatchObject({ status: 'succeeded', captured_pence: 1375 })
       const voided = await t.db.selectFrom('payments').selectAll().where('booking_id', '=', early.id).executeTakeFirstOrThrow()
       expect(voided.status).toBe('canceled')
+    })
+  })
+
+  describe('processor outages', () => {
+    it('keeps a cancellation whose processor call fails, and completes the call on a later delivery', async () => {
+      await t.infra.deliverOutbox(1000)
+      const student = await t.register('student')
+      const b = await booked(student)
+      await pay(student, b.id)
+      const processor = t.infra.processor as { cancelPaymentIntent: typeof t.infra.processor.cancelPaymentIntent }
+      const working = processor.cancelPaymentIntent
+      processor.cancelPaymentIntent = async () => {
+        throw new Error('processor unreachable')
+      }
+      const cancelled = await t.request<One<Booking>>('PUT', `/api/bookings/${b.id}/cancel`, { token: student.token })
+      expect(cancelled.body.data.state_name).toBe('REFUNDED')
+      const failed = await t.infra.deliverOutbox(1000)
+      expect(failed.failed).toBeGreaterThanOrEqual(1)
+      const payment = () => t.db.selectFrom('payments').selectAll().where('booking_id', '=', b.id).executeTakeFirstOrThrow()
+      expect((await payment()).status).toBe('requires_capture')
+      processor.cancelPaymentIntent = working
+      clock.advance(HOUR)
+      const retried = await t.infra.deliverOutbox(1000)
+      clock.set(base)
+      expect(retried.failed).toBe(0)
+      expect((await payment()).status).toBe('canceled')
     })
   })
 
