@@ -173,9 +173,12 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       // A first request still running: the same key and body wait for it.
       const pending = bookingBody()
       const hash = createHash('sha256').update('POST /api/bookings\n').update(JSON.stringify(pending)).digest('hex')
-      await t.db.insertInto('idempotency_keys').values({ user_id: student.user.id, key: 'key-2', request_hash: hash }).execute()
+      await t.db.insertInto('idempotency_keys').values({ user_id: student.user.id, key: 'key-2', request_hash: hash, created_at: clock.now() }).execute()
       const running = await book(student, pending, { 'idempotency-key': 'key-2' })
       expect([running.status, (running.body as unknown as Problem).code]).toEqual([409, 'idempotency_key_in_flight'])
+      // One unfinished for minutes died with its process: the repeat takes the key over.
+      await t.db.updateTable('idempotency_keys').set({ created_at: new Date(clock.now().getTime() - 10 * 60_000) }).where('key', '=', 'key-2').execute()
+      expect((await book(student, pending, { 'idempotency-key': 'key-2' })).status).toBe(201)
       // Keys are per user: another student's key-1 is theirs alone.
       const otherStudent = await t.register('student')
       expect((await book(otherStudent, bookingBody(), { 'idempotency-key': 'key-1' })).status).toBe(201)

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import type { Services } from '../services'
 import type { AppEnv } from './app-env'
@@ -8,7 +9,12 @@ const KEY = /^[\x21-\x7e]{1,255}$/
 
 /** For the document: what every route with this middleware promises. */
 export const IDEMPOTENCY_DESCRIPTION =
-  'Accepts an `Idempotency-Key` header (1..255 visible ASCII characters, per user): a repeat with the same key and body answers the first answer again (header `Idempotent-Replayed: true`) and changes nothing; with another body 422 `idempotency_key_reused`; while the first is still running 409 `idempotency_key_in_flight`. Keys are kept 48 hours. An unexpected failure (5xx) forgets the key, so a retry runs afresh.'
+  'Accepts an `Idempotency-Key` header (1..255 visible ASCII characters, per user): a repeat with the same key and body answers the first answer again (header `Idempotent-Replayed: true`) and changes nothing; with another body 422 `idempotency_key_reused`; while the first is still running 409 `idempotency_key_in_flight`. Keys are kept 48 hours. An unexpected failure (5xx) forgets the key, so a retry runs afresh; a first request unfinished after 120 s is taken as dead and its key may be reused by the repeat.'
+
+/** The header, for the document (the middleware reads it). */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z.string().min(1).max(255).optional().openapi({ description: 'Makes a repeat of this POST safe (see the description).', example: 'b7a1c1e0-booking-42' }),
+})
 
 /**
  * CONTRACT §6: replays of mutating POSTs. Runs after authentication (keys are per user) and

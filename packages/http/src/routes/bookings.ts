@@ -10,7 +10,7 @@ import {
   type User,
 } from '@tutoring/domain'
 import { authApi, currentUser, webApi } from '../platform/auth'
-import { IDEMPOTENCY_DESCRIPTION, idempotent } from '../platform/idempotency'
+import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
@@ -39,7 +39,7 @@ export function bookingRoutes(app: App, services: Services): void {
       ].join('\n\n'),
       security: bearer,
       middleware: [authApi, idempotent(services), jsonBody] as const,
-      request: { body: { content: { 'application/json': { schema: BookingBody } }, required: true } },
+      request: { headers: idempotencyHeaders, body: { content: { 'application/json': { schema: BookingBody } }, required: true } },
       responses: {
         201: jsonContent(one(BookingSchema), 'Booked'),
         409: problemContent('slot_unavailable, idempotency_key_in_flight'),

@@ -13,7 +13,7 @@ import {
   type User,
 } from '@tutoring/domain'
 import { authApi, currentUser, webApi } from '../platform/auth'
-import { IDEMPOTENCY_DESCRIPTION, idempotent } from '../platform/idempotency'
+import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { problemFromDomain } from '../platform/domain-errors'
@@ -86,7 +86,7 @@ export function lessonRoutes(app: App, services: Services): void {
       description: `The same use case as POST /api/bookings, answering the lesson (201). ${IDEMPOTENCY_DESCRIPTION}`,
       security: bearer,
       middleware: [authApi, idempotent(services), jsonBody] as const,
-      request: { body: { content: { 'application/json': { schema: BookingBody } }, required: true } },
+      request: { headers: idempotencyHeaders, body: { content: { 'application/json': { schema: BookingBody } }, required: true } },
       responses: { 201: jsonContent(one(LessonSchema), 'Booked'), 409: problemContent('slot_unavailable'), ...commonProblems },
     },
     async (c) => {

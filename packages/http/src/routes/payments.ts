@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { checkCoupon, getPaymentStatus, listCoupons, payBooking, presentAvailabilityPriceBreakdown, formatPence, type User } from '@tutoring/domain'
 import { authApi, currentUser } from '../platform/auth'
-import { IDEMPOTENCY_DESCRIPTION, idempotent } from '../platform/idempotency'
+import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
@@ -40,7 +40,7 @@ export function paymentRoutes(app: App, services: Services): void {
       ].join('\n\n'),
       security: bearer,
       middleware: [authApi, idempotent(services), jsonBody] as const,
-      request: { body: { content: { 'application/json': { schema: PayBody } }, required: true } },
+      request: { headers: idempotencyHeaders, body: { content: { 'application/json': { schema: PayBody } }, required: true } },
       responses: {
         200: jsonContent(one(PayAnswer), 'The payment status'),
         402: problemContent('payment_failed'),

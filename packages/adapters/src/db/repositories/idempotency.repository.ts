@@ -9,6 +9,8 @@ export type IdempotencyClaim =
 
 /** How long a key is remembered (CONTRACT §6: at least 24 hours). */
 export const IDEMPOTENCY_TTL_HOURS = 48
+/** A first request unfinished after this long died with its process: a repeat may take its key over. */
+export const IDEMPOTENCY_ABANDONED_SECONDS = 120
 
 /**
  * The `Idempotency-Key` store behind the HTTP middleware, one row per user and key. Each
@@ -27,7 +29,19 @@ export function idempotencyStore(db: Kysely<Database>) {
       const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst()
       if (!row) return this.claim(userId, key, requestHash, now)
       if (row.request_hash !== requestHash) return { kind: 'reused' }
-      if (row.completed_at === null || row.response_status === null) return { kind: 'in_flight' }
+      if (row.completed_at === null || row.response_status === null) {
+        const abandonedBefore = new Date(now.getTime() - IDEMPOTENCY_ABANDONED_SECONDS * 1000)
+        const taken = await db
+          .updateTable('idempotency_keys')
+          .set({ created_at: now })
+          .where('user_id', '=', userId)
+          .where('key', '=', key)
+          .where('completed_at', 'is', null)
+          .where('created_at', '<', abandonedBefore)
+          .returning('key')
+          .executeTakeFirst()
+        return taken ? { kind: 'claimed' } : { kind: 'in_flight' }
+      }
       return { kind: 'replay', status: row.response_status, body: row.response_body }
     },
     async complete(userId: number, key: string, status: number, body: unknown, now: Date): Promise<void> {
