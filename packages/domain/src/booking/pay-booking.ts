@@ -124,7 +124,9 @@ export function payBooking(
 ): ResultAsync<PayOutcome, PayBookingError> {
   return new ResultAsync(
     (async (): Promise<Result<PayOutcome, PayBookingError>> => {
-      const prepared = await prepare(deps, actor, input)
+      const saved = await saveForLater(deps, actor, input)
+      if (saved.isErr()) return err(saved.error)
+      const prepared = await prepare(deps, actor, { ...input, paymentMethod: saved.value })
       if (prepared.isErr()) return err(prepared.error)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
       const { payment, aggregate } = prepared.value
@@ -179,6 +181,25 @@ export function payBooking(
       )
     })(),
   )
+}
+
+/**
+ * A lesson too far out for a card hold is authorised later, off-session: the payment method
+ * given now is attached to the booker's processor customer first (a refused card is a 422 on
+ * payment_method), and the attached method's id is the one saved. Nearer lessons, and
+ * methods already saved (the default card), go through unchanged.
+ */
+async function saveForLater(
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor'>,
+  actor: Actor,
+  input: PayBookingInput,
+): Promise<Result<string | null, ValidationFailed>> {
+  if (input.paymentMethod === null) return ok(null)
+  const a = await deps.uow.repos.bookings.findById(input.bookingId)
+  const farOut = a !== undefined && a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS > deps.clock.now().getTime()
+  if (!a || !farOut || !maySeeBooking(actor, a) || a.booking.state !== 'AWAITING_PAYMENT') return ok(input.paymentMethod)
+  const attached = await deps.processor.attachCard(await customerOf(deps, a), input.paymentMethod)
+  return attached.isOk() ? ok(attached.value.paymentMethodId) : err(fieldError('payment_method', attached.error.reason))
 }
 
 /** The booker's processor customer, made on first payment; a concurrent maker's one wins. */
