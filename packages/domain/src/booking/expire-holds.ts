@@ -1,4 +1,5 @@
 import { ok } from 'neverthrow'
+import { MINUTE_MS } from '../shared'
 import type { BookingDeps, BookingRepos } from './ports'
 import { planHoldExpiry } from './cancellation'
 import { applySettlement } from './settlement'
@@ -11,14 +12,18 @@ import { applySettlement } from './settlement'
 export async function expireHold(repos: BookingRepos, bookingId: number, context: { now: Date; holdMinutes: number }): Promise<boolean> {
   const a = await repos.bookings.lockById(bookingId)
   if (!a) return false
+  // The hold the customer was given when booking, even if BOOKING_HOLD_MINUTES changed since.
+  const holdMinutes =
+    a.booking.holdExpiresAt === null ? context.holdMinutes : Math.round((a.booking.holdExpiresAt.getTime() - a.booking.createdAt.getTime()) / MINUTE_MS)
   const plan = planHoldExpiry({
     lesson: { state: a.lesson.state },
     booking: { state: a.booking.state, createdAt: a.booking.createdAt },
-    holdMinutes: context.holdMinutes,
+    holdMinutes,
     now: context.now,
   })
   if (plan.isErr()) {
-    await repos.bookings.updateBooking(a.booking.id, { holdExpiresAt: null })
+    // Paid meanwhile, or already closed: nothing to expire, and no reason to claim it again.
+    if (plan.error.type === 'InvalidStateTransition') await repos.bookings.updateBooking(a.booking.id, { holdExpiresAt: null })
     return false
   }
   await applySettlement(repos, a, plan.value, { actorId: null, now: context.now, event: 'hold_expired' })
