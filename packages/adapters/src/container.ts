@@ -42,6 +42,7 @@ import {
 } from './calendar'
 import { makeRepositories, type Repositories } from './db/repositories'
 import { outboxQueue, type OutboxQueue } from './db/repositories/outbox.repository'
+import { idempotencyStore, type IdempotencyStore } from './db/repositories/idempotency.repository'
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { createLogger, type Logger } from './logger'
@@ -68,6 +69,8 @@ export type Infrastructure = {
   mailer: Mailer
   push: PushSender
   outbox: OutboxQueue
+  /** Replays of mutating POSTs (`Idempotency-Key`). */
+  idempotency: IdempotencyStore
   redis: Redis | undefined
   baseUrl: string
   /** Postcode to coordinates: `addresses` unless overridden. */
@@ -139,6 +142,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     mailer,
     push,
     outbox,
+    idempotency: idempotencyStore(database.db),
     redis,
     baseUrl,
     geocoder: overrides.geocoder ?? addresses,

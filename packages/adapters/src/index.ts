@@ -17,6 +17,8 @@ export { demoCatalog, loadDemoTutors, type DemoCatalog, type DemoTutor } from '.
 export type { Repositories } from './db/repositories'
 export { rowToUser } from './db/repositories/user.repository'
 export { cachedCatalog } from './db/repositories/cached-catalog'
+export type { IdempotencyClaim, IdempotencyStore } from './db/repositories/idempotency.repository'
 export { publicAddressesOnly, systemResolver, isPublicAddress, type AddressPolicy } from './calendar'
 export { straightLineTravel, estimateTravelMinutes } from './travel'
 export { importPostcodesCsv, PostcodeFileError } from './geo/postcode-import'
+export { memoryReviewCache } from './review-cache'

@@ -27,6 +27,10 @@ import { teachingRoutes } from './routes/teaching'
 import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
 import { pushNotificationRoutes } from './routes/push-notifications'
+import { bookingRoutes } from './routes/bookings'
+import { lessonRoutes } from './routes/lessons'
+import { paymentRoutes } from './routes/payments'
+import { noteRoutes } from './routes/notes'
 import { bankAccountRoutes } from './routes/bank-accounts'
 import { cardRoutes } from './routes/cards'
 import { paymentWebhookRoutes } from './routes/payment-webhooks'
@@ -77,6 +81,10 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   availabilityRoutes(app, services)
   fileRoutes(app, services)
   mediaRoutes(app, services)
+  bookingRoutes(app, services)
+  lessonRoutes(app, services)
+  paymentRoutes(app, services)
+  noteRoutes(app, services)
   cardRoutes(app, services)
   bankAccountRoutes(app, services)
   paymentWebhookRoutes(app, services)

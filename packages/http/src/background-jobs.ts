@@ -1,3 +1,4 @@
+import { expireHolds, expireReschedules, runDuePayments } from '@tutoring/domain'
 import type { Infrastructure } from '@tutoring/adapters'
 
 type Job = { name: string; everyMs: number; run(): Promise<unknown> }
@@ -8,7 +9,24 @@ type Job = { name: string; everyMs: number; run(): Promise<unknown> }
  * SKIP LOCKED), so each instance simply runs them all.
  */
 export function startBackgroundJobs(infra: Infrastructure): { stop(): Promise<void> } {
-  const jobs: Job[] = [{ name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() }]
+  const deps = {
+    uow: infra.uow,
+    clock: infra.clock,
+    processor: infra.processor,
+    config: {
+      holdMinutes: infra.config.BOOKING_HOLD_MINUTES,
+      serviceFeePercent: infra.config.SERVICE_FEE_PERCENT,
+      meetingBaseUrl: 'https://meet.jit.si/tutoring-',
+      paymentReturnUrl: `${infra.baseUrl}/api/payments/return`,
+    },
+  }
+  const jobs: Job[] = [
+    { name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() },
+    { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(deps) },
+    { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(deps) },
+    { name: 'due-payments', everyMs: 60_000, run: () => runDuePayments(deps) },
+    { name: 'idempotency-purge', everyMs: 3_600_000, run: () => infra.idempotency.purge(infra.clock.now()) },
+  ]
   let stopped = false
   const running = new Set<Promise<unknown>>()
   const timers = jobs.map((job) =>

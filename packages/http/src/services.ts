@@ -2,11 +2,13 @@ import type {
   AccountsDeps,
   AddressDirectory,
   AvailabilityDeps,
+  BookingDeps,
   FilesDeps,
   NotificationsDeps,
   PaymentsDeps,
   PostcodeParser,
   ProfilesDeps,
+  ReviewSummaryCache,
   ScheduleDeps,
   SearchDeps,
   SubscriptionsDeps,
@@ -14,7 +16,7 @@ import type {
   TutorsDeps,
   VerificationDeps,
 } from '@tutoring/domain'
-import { createThrottle, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
+import { createThrottle, memoryReviewCache, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
 
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
 
@@ -28,6 +30,8 @@ export type Services = {
   teaching: TeachingDeps
   schedule: ScheduleDeps
   tutors: TutorsDeps
+  bookings: BookingDeps
+  reviews: Pick<BookingDeps, 'uow' | 'clock'> & { reviewCache: ReviewSummaryCache }
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
   payments: PaymentsDeps
@@ -63,6 +67,27 @@ export function buildServices(infra: Infrastructure): Services {
     teaching: { uow: infra.uow, clock: infra.clock },
     schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
     tutors: { uow: infra.uow, clock: infra.clock },
+    bookings: {
+      uow: infra.uow,
+      clock: infra.clock,
+      processor: infra.processor,
+      links: infra.links,
+      ids: infra.ids,
+      config: {
+        holdMinutes: config.BOOKING_HOLD_MINUTES,
+        serviceFeePercent: config.SERVICE_FEE_PERCENT,
+        meetingBaseUrl: 'https://meet.jit.si/tutoring-',
+        paymentReturnUrl: `${infra.baseUrl}/api/payments/return`,
+      },
+      availability: {
+        postcodes: infra.postcodes,
+        geocoder: infra.geocoder,
+        travel: infra.travel,
+        calendar: infra.calendar,
+        config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
+      },
+    },
+    reviews: { uow: infra.uow, clock: infra.clock, reviewCache: memoryReviewCache() },
     availability: {
       uow: infra.uow,
       clock: infra.clock,

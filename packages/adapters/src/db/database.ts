@@ -38,6 +38,8 @@ import type { LessonChildrenTable, LessonsTable } from './tables/lessons.table'
 import type { BookingEventsTable, BookingsTable } from './tables/bookings.table'
 import type { PaymentsTable } from './tables/payments.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
+import type { CouponRedemptionsTable, CouponsTable } from './tables/coupons.table'
+import type { NoteFilesTable, NotesTable, ReviewsTable } from './tables/notes.table'
 import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.table'
 import type { TutorSearchTable } from './tables/tutor-search.table'
 
@@ -87,6 +89,11 @@ export interface Database {
   booking_events: BookingEventsTable
   payments: PaymentsTable
   idempotency_keys: IdempotencyKeysTable
+  coupons: CouponsTable
+  coupon_redemptions: CouponRedemptionsTable
+  notes: NotesTable
+  note_files: NoteFilesTable
+  reviews: ReviewsTable
   postcodes: PostcodesTable
   postcode_addresses: PostcodeAddressesTable
   tutor_search: TutorSearchTable

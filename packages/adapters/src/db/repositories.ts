@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type {
   AccountsRepos,
+  BookingRepos,
   AvailabilityRepos,
   CatalogRepository,
   FilesRepos,
@@ -32,6 +33,10 @@ import { tutorDirectory } from './repositories/tutor-directory.repository'
 import { tutorSearchRepository } from './repositories/tutor-search.repository'
 import { verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
+import { bookingRepository } from './repositories/booking.repository'
+import { paymentRepository } from './repositories/payment.repository'
+import { couponRepository } from './repositories/coupon.repository'
+import { noteRepository, reviewRepository } from './repositories/note.repository'
 import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
 import { bookableTeachRepository } from './repositories/bookable-teach.repository'
 import { calendarFeedRepository } from './repositories/calendar-feed.repository'
@@ -49,6 +54,7 @@ export type Repositories = AccountsRepos &
   TutorsRepos &
   FilesRepos &
   VerificationRepos &
+  BookingRepos &
   AvailabilityRepos &
   PaymentsRepos &
   SubscriptionsRepos &
@@ -73,6 +79,11 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     tutorDirectory: tutorDirectory(db),
     files: fileRepository(db),
     media: mediaRepository(db),
+    bookings: bookingRepository(db),
+    payments: paymentRepository(db),
+    coupons: couponRepository(db),
+    notes: noteRepository(db),
+    reviews: reviewRepository(db),
     bookableTeaches: bookableTeachRepository(db),
     tutorLessons: tutorLessonsRepository(db),
     calendarFeeds: calendarFeedRepository(db),

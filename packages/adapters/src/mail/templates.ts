@@ -2,7 +2,8 @@ import type { MailMessage } from './mailer'
 
 type Rendered = Omit<MailMessage, 'to'>
 type Data = Record<string, unknown>
-type Template = (data: Data) => { subject: string; lines: string[]; link?: { label: string; url: string } }
+type Link = { label: string; url: string }
+type Template = (data: Data) => { subject: string; lines: string[]; link?: Link; links?: Link[] }
 
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value))
 
@@ -30,6 +31,34 @@ const TEMPLATES: Record<string, Template> = {
     subject: `Account deleted: ${str(d.email)}`,
     lines: [`User ${str(d.userId)} (${str(d.name)}, ${str(d.email)}) deleted their account at ${str(d.deletedAt)}.`],
   }),
+  lesson_reschedule: (d) => ({
+    subject: `New time proposed for your ${str(d.subject)} lesson`,
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `A new time is proposed for the ${str(d.subject)} lesson of ${str(d.start)}: ${str(d.suggestedStart)} to ${str(d.suggestedFinish)}.`,
+      `Please answer before ${str(d.expiresAt)}; without an answer the lesson is cancelled and refunded in full.`,
+    ],
+    links: [
+      { label: 'Accept', url: str(d.acceptUrl) },
+      { label: 'Decline', url: str(d.declineUrl) },
+    ],
+  }),
+  lesson_booked: (d) => ({
+    subject: `Lesson booked: ${str(d.subject)} on ${str(d.start)}`,
+    lines: [`Hello ${str(d.firstname)},`, `The ${str(d.subject)} lesson of ${str(d.tutorName)} and ${str(d.studentName)} is booked from ${str(d.start)} to ${str(d.finish)}.`],
+  }),
+  lesson_cancelled: (d) => ({
+    subject: `Lesson cancelled: ${str(d.subject)} on ${str(d.start)}`,
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `The ${str(d.subject)} lesson of ${str(d.tutorName)} and ${str(d.studentName)} from ${str(d.start)} is cancelled (${str(d.reason).replace(/_/g, ' ')}).`,
+      ...(d.refund ? [`Refund: £${str(d.refund)}.`] : []),
+    ],
+  }),
+  lesson_summary_note: (d) => ({
+    subject: `Lesson notes: ${str(d.subject)} on ${str(d.start)}`,
+    lines: [`Hello ${str(d.firstname)},`, `${str(d.tutorName)} wrote a note on your ${str(d.subject)} lesson.`, `Summary: ${str(d.summary)}`],
+  }),
   tutor_id_verification_status_updated: (d) => ({
     subject: `Tutor verification ${str(d.kind)}: ${str(d.status)} (user ${str(d.userId)})`,
     lines: [
@@ -45,11 +74,13 @@ const escapeHtml = (s: string) =>
 export function renderEmail(template: string, data: Data): Rendered {
   const build = TEMPLATES[template]
   if (!build) throw new Error(`no email template named ${template}`)
-  const { subject, lines, link } = build(data)
-  const text = [...lines, ...(link ? ['', `${link.label}: ${link.url}`] : [])].join('\n')
+  const built = build(data)
+  const { subject, lines } = built
+  const links = [...(built.link ? [built.link] : []), ...(built.links ?? [])]
+  const text = [...lines, ...(links.length > 0 ? ['', ...links.map((link) => `${link.label}: ${link.url}`)] : [])].join('\n')
   const html = [
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+    ...links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`),
   ].join('\n')
   return { subject, text, html }
 }

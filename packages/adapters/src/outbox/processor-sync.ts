@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, CUSTOMER_SYNC_TOPIC, type PaymentProcessor } from '@tutoring/domain'
+import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, CUSTOMER_SYNC_TOPIC, PAYMENT_SYNC_TOPICS, type PaymentProcessor } from '@tutoring/domain'
 import type { Database } from '../db/database'
 import type { ProcessorSyncHandler } from './outbox-worker'
 
@@ -32,6 +32,67 @@ export function processorSyncHandlers(db: Kysely<Database>, processor: PaymentPr
     [CUSTOMER_SYNC_TOPIC]: (data) => syncCustomerDetails(db, processor, Number(data.userId)),
     [CARD_DETACH_SYNC_TOPIC]: (data) => processor.detachCard(String(data.paymentMethodId)),
     [CARD_DEFAULT_SYNC_TOPIC]: (data) => syncDefaultCard(db, processor, Number(data.userId)),
+    ...paymentSettlementHandlers(db, processor),
+  }
+}
+
+/**
+ * The money side of a cancellation, decline or expiry, decided and committed with the
+ * booking's new state. Each call carries an idempotency key made of the topic and the
+ * payment, so a retry after a timeout never refunds or captures twice; the payment row is
+ * updated after the processor answered, so a failure leaves the row as it was for the retry.
+ */
+function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProcessor): Record<string, ProcessorSyncHandler> {
+  const load = (id: number) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+  return {
+    [PAYMENT_SYNC_TOPICS.refund]: async (data) => {
+      const payment = await load(Number(data.paymentId))
+      if (!payment?.processor_payment_intent_id) return
+      const amountPence = Number(data.amountPence)
+      const refund = await processor.refundPayment(payment.processor_payment_intent_id, {
+        amountPence,
+        idempotencyKey: `${PAYMENT_SYNC_TOPICS.refund}:${payment.id}`,
+      })
+      await db.updateTable('payments').set({ refunded_pence: refund.amountPence, updated_at: new Date() }).where('id', '=', payment.id).execute()
+    },
+    [PAYMENT_SYNC_TOPICS.capture]: async (data) => {
+      const payment = await load(Number(data.paymentId))
+      if (!payment?.processor_payment_intent_id) return
+      const current = await processor.retrievePaymentIntent(payment.processor_payment_intent_id)
+      // A capture of the kept part that already went through (a retry after a lost answer) is done.
+      const pi =
+        current.status === 'requires_capture'
+          ? await processor.capturePaymentIntent(payment.processor_payment_intent_id, {
+              amountPence: Number(data.amountPence),
+              idempotencyKey: `${PAYMENT_SYNC_TOPICS.capture}:${payment.id}`,
+            })
+          : current
+      await db
+        .updateTable('payments')
+        .set({
+          status: pi.status,
+          captured_pence: pi.amountReceivedPence,
+          refunded_pence: payment.amount_pence - pi.amountReceivedPence,
+          capture_at: null,
+          updated_at: new Date(),
+        })
+        .where('id', '=', payment.id)
+        .execute()
+    },
+    [PAYMENT_SYNC_TOPICS.cancel]: async (data) => {
+      const payment = await load(Number(data.paymentId))
+      if (!payment?.processor_payment_intent_id) return
+      const current = await processor.retrievePaymentIntent(payment.processor_payment_intent_id)
+      const pi =
+        current.status === 'canceled' || current.status === 'succeeded'
+          ? current
+          : await processor.cancelPaymentIntent(payment.processor_payment_intent_id, { idempotencyKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
+      await db
+        .updateTable('payments')
+        .set({ status: pi.status, capture_at: null, refunded_pence: pi.status === 'canceled' ? payment.amount_pence : payment.refunded_pence, updated_at: new Date() })
+        .where('id', '=', payment.id)
+        .execute()
+    },
   }
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { err, ok, type Result } from 'neverthrow'
 import { cardRejected, paymentFailed, type CardDetails, type CardRejected, type PaymentIntent, type PaymentProcessor } from '@tutoring/domain'
 
+/** Its own ids are base64url, so they may hold `-` and `_`: every check below accepts both. */
 const idOf = (prefix: string) => `${prefix}_offline_${randomBytes(9).toString('base64url')}`
 
 /** Stripe's documented test payment methods, so clients can exercise the same cases offline. */
@@ -17,7 +18,7 @@ const TEST_CARDS: Record<string, Omit<CardDetails, 'paymentMethodId'> | { reject
 }
 
 function checkTestCard(paymentMethodId: string): Result<CardDetails, CardRejected> {
-  if (!/^pm_[A-Za-z0-9_]+$/.test(paymentMethodId)) return err(cardRejected('No such payment method.'))
+  if (!/^pm_[A-Za-z0-9_-]+$/.test(paymentMethodId)) return err(cardRejected('No such payment method.'))
   const known = TEST_CARDS[paymentMethodId] ?? { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 }
   if ('rejected' in known) return err(cardRejected(known.rejected))
   return ok({ paymentMethodId, ...known })
@@ -93,15 +94,16 @@ export function offlineProcessor(now: () => Date = () => new Date(), baseUrl = '
       }
     },
     async createPaymentIntent(input) {
-      return once(input.idempotencyKey, () => {
+      // The remembered answer is plain data (a Result would lose its methods when cloned).
+      const answer = await once<{ failed: string } | { intent: PaymentIntent }>(input.idempotencyKey, () => {
         const known = TEST_CARDS[input.paymentMethodId]
-        if (!/^pm_[A-Za-z0-9_]+$/.test(input.paymentMethodId)) return err(paymentFailed('No such payment method.'))
-        if (known && 'rejected' in known) return err(paymentFailed(known.rejected))
+        if (!/^pm_[A-Za-z0-9_-]+$/.test(input.paymentMethodId)) return { failed: 'No such payment method.' }
+        if (known && 'rejected' in known) return { failed: known.rejected }
         const id = idOf('pi')
         const needsAction = ACTION_REQUIRED.has(input.paymentMethodId) && !input.offSession
         const status = needsAction ? 'requires_action' : input.captureMethod === 'manual' ? 'requires_capture' : 'succeeded'
-        return ok(
-          save({
+        return {
+          intent: save({
             id,
             status,
             amountPence: input.amountPence,
@@ -110,8 +112,9 @@ export function offlineProcessor(now: () => Date = () => new Date(), baseUrl = '
             clientSecret: `${id}_secret_${randomBytes(12).toString('base64url')}`,
             redirectUrl: needsAction ? `${input.returnUrl}${input.returnUrl.includes('?') ? '&' : '?'}payment_intent=${id}` : null,
           }),
-        )
+        }
       })
+      return 'failed' in answer ? err(paymentFailed(answer.failed)) : ok(answer.intent)
     },
     async retrievePaymentIntent(paymentIntentId) {
       return structuredClone(intent(paymentIntentId))

@@ -1,6 +1,6 @@
 import type { Command } from '../command'
 import { migrate } from './migrate'
-import { notYetAvailable } from './not-yet-available'
+import { lessonsExpireReschedules, paymentsCaptureDue } from './due-work'
 import { outboxWork } from './outbox-work'
 import { postcodesImport } from './postcodes-import'
 import { seed } from './seed'
@@ -12,7 +12,7 @@ export const COMMANDS: readonly Command[] = [
   seed,
   userCreate,
   outboxWork,
+  lessonsExpireReschedules,
+  paymentsCaptureDue,
   postcodesImport,
-  notYetAvailable('lessons:expire-reschedules', 'cancel lessons whose reschedule proposal expired'),
-  notYetAvailable('payments:capture-due', 'capture the payments of lessons that are due'),
 ]

@@ -63,4 +63,8 @@ export const problems = {
       'retry-after': String(retryAfter),
     }),
   internal: () => new Problem(500, 'internal_error', 'Internal server error'),
+  idempotencyKeyReused: () =>
+    new Problem(422, 'idempotency_key_reused', 'Idempotency key reused', 'This Idempotency-Key was sent before with another request body.'),
+  idempotencyKeyInFlight: () =>
+    new Problem(409, 'idempotency_key_in_flight', 'Idempotency key in flight', 'The first request with this Idempotency-Key is still running; retry shortly.'),
 }

@@ -14,6 +14,8 @@ export interface BookingsTable {
   total_pence: number
   refunded_pence: Generated<number>
   coupon_uid: string | null
+  /** The booker's note to the tutor (PUT /api/bookings/{id}). */
+  note: Generated<string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

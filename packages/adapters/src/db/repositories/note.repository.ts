@@ -1,0 +1,121 @@
+import { sql, type Kysely } from 'kysely'
+import type { LessonNote, NoteRepository, ReviewRepository } from '@tutoring/domain'
+import type { Database } from '../database'
+import type { NoteRow } from '../tables/notes.table'
+import { isUniqueViolation } from './unique-violation'
+
+const OFFSET = (page: { page: number; perPage: number }) => (page.page - 1) * page.perPage
+
+const rowToNote = (row: NoteRow & { file_ids: string[] }): LessonNote => ({
+  id: row.id,
+  lessonId: row.lesson_id,
+  authorId: row.author_id,
+  text: row.text,
+  summary: row.summary,
+  fileIds: row.file_ids,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+})
+
+export function noteRepository(db: Kysely<Database>): NoteRepository {
+  const notes = () =>
+    db
+      .selectFrom('notes as n')
+      .innerJoin('lessons as l', 'l.id', 'n.lesson_id')
+      .innerJoin('bookings as b', 'b.lesson_id', 'l.id')
+      .selectAll('n')
+      .select(sql<string[]>`coalesce((select array_agg(f.file_id::text order by f.file_id) from note_files f where f.note_id = n.id), '{}')`.as('file_ids'))
+  async function byId(id: number) {
+    const row = await notes().where('n.id', '=', id).executeTakeFirst()
+    return row && rowToNote(row)
+  }
+  async function replaceFiles(noteId: number, fileIds: string[]) {
+    await db.deleteFrom('note_files').where('note_id', '=', noteId).execute()
+    if (fileIds.length > 0) await db.insertInto('note_files').values(fileIds.map((file_id) => ({ note_id: noteId, file_id }))).execute()
+  }
+  return {
+    findById: byId,
+    async list(filter, page) {
+      let query = notes()
+      if (filter.partyId !== undefined) {
+        const id = filter.partyId
+        query = query.where((eb) => eb.or([eb('l.tutor_id', '=', id), eb('l.student_id', '=', id), eb('b.user_id', '=', id)]))
+      }
+      const [rows, count] = await Promise.all([
+        query.orderBy('n.id', 'desc').limit(page.perPage).offset(OFFSET(page)).execute(),
+        query.clearSelect().select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow(),
+      ])
+      return { items: rows.map(rowToNote), total: Number(count.c) }
+    },
+    async insert(lessonId, authorId, draft) {
+      const row = await db.insertInto('notes').values({ lesson_id: lessonId, author_id: authorId, text: draft.text, summary: draft.summary }).returning('id').executeTakeFirstOrThrow()
+      await replaceFiles(row.id, draft.fileIds)
+      return (await byId(row.id))!
+    },
+    async update(id, draft) {
+      await db.updateTable('notes').set({ text: draft.text, summary: draft.summary, updated_at: sql<Date>`now()` }).where('id', '=', id).execute()
+      await replaceFiles(id, draft.fileIds)
+      return (await byId(id))!
+    },
+    async delete(id) {
+      await db.deleteFrom('notes').where('id', '=', id).execute()
+    },
+    async ownFileIds(userId, fileIds) {
+      if (fileIds.length === 0) return []
+      const rows = await db.selectFrom('files').select('id').where('owner_id', '=', userId).where('id', 'in', [...fileIds]).execute()
+      return rows.map((r) => String(r.id))
+    },
+  }
+}
+
+export function reviewRepository(db: Kysely<Database>): ReviewRepository {
+  return {
+    async isTutor(tutorId) {
+      const row = await db.selectFrom('users').select('id').where('id', '=', tutorId).where('role_id', '=', 3).where('deleted_at', 'is', null).executeTakeFirst()
+      return row !== undefined
+    },
+    async insert(tutorId, reviewerId, draft) {
+      try {
+        const row = await db
+          .insertInto('reviews')
+          .values({ tutor_id: tutorId, reviewer_id: reviewerId, ...draft })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        return { id: row.id }
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined
+        throw error
+      }
+    },
+    async summary(tutorId) {
+      const agg = await db
+        .selectFrom('reviews')
+        .select([
+          sql<number>`count(*)`.as('n'),
+          sql<number | null>`avg(knowledge)::float8`.as('knowledge'),
+          sql<number | null>`avg(communication)::float8`.as('communication'),
+          sql<number | null>`avg(punctuality)::float8`.as('punctuality'),
+          sql<number | null>`avg((knowledge + communication + punctuality) / 3.0)::float8`.as('overall'),
+        ])
+        .where('tutor_id', '=', tutorId)
+        .executeTakeFirstOrThrow()
+      const latest = await db.selectFrom('reviews').selectAll().where('tutor_id', '=', tutorId).orderBy('id', 'desc').limit(10).execute()
+      const round = (v: number | null) => (v === null ? null : Math.round(Number(v) * 100) / 100)
+      return {
+        tutorId,
+        count: Number(agg.n),
+        average: round(agg.overall),
+        criteria: { knowledge: round(agg.knowledge), communication: round(agg.communication), punctuality: round(agg.punctuality) },
+        latest: latest.map((r) => ({
+          id: r.id,
+          reviewerId: r.reviewer_id,
+          knowledge: r.knowledge,
+          communication: r.communication,
+          punctuality: r.punctuality,
+          comment: r.comment,
+          createdAt: r.created_at,
+        })),
+      }
+    },
+  }
+}

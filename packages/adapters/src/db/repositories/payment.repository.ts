@@ -1,0 +1,96 @@
+import { sql, type Kysely } from 'kysely'
+import type { BookingPayment, PaymentRepository } from '@tutoring/domain'
+import type { Database } from '../database'
+import type { PaymentRow } from '../tables/payments.table'
+
+export const rowToPayment = (row: PaymentRow): BookingPayment => ({
+  id: row.id,
+  bookingId: row.booking_id,
+  userId: row.user_id,
+  status: row.status,
+  amountPence: row.amount_pence,
+  capturedPence: row.captured_pence,
+  refundedPence: row.refunded_pence,
+  intentId: row.processor_payment_intent_id,
+  paymentMethodId: row.processor_payment_method_id,
+  clientSecret: row.client_secret,
+  redirectUrl: row.redirect_url,
+  authorizeAt: row.authorize_at,
+  captureAt: row.capture_at,
+  lastError: row.last_error,
+  createdAt: row.created_at,
+})
+
+export function paymentRepository(db: Kysely<Database>): PaymentRepository {
+  return {
+    async insert(p) {
+      const row = await db
+        .insertInto('payments')
+        .values({
+          booking_id: p.bookingId,
+          user_id: p.userId,
+          status: p.status,
+          amount_pence: p.amountPence,
+          captured_pence: p.status === 'succeeded' ? p.amountPence : 0,
+          processor_payment_method_id: p.paymentMethodId,
+          authorize_at: p.authorizeAt,
+          capture_at: p.captureAt,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return rowToPayment(row)
+    },
+    async findById(id) {
+      const row = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+      return row && rowToPayment(row)
+    },
+    async update(id, patch) {
+      await db
+        .updateTable('payments')
+        .set({
+          ...(patch.status !== undefined ? { status: patch.status } : {}),
+          ...(patch.capturedPence !== undefined ? { captured_pence: patch.capturedPence } : {}),
+          ...(patch.refundedPence !== undefined ? { refunded_pence: patch.refundedPence } : {}),
+          ...(patch.intentId !== undefined ? { processor_payment_intent_id: patch.intentId } : {}),
+          ...(patch.paymentMethodId !== undefined ? { processor_payment_method_id: patch.paymentMethodId } : {}),
+          ...(patch.clientSecret !== undefined ? { client_secret: patch.clientSecret } : {}),
+          ...(patch.redirectUrl !== undefined ? { redirect_url: patch.redirectUrl } : {}),
+          ...(patch.lastError !== undefined ? { last_error: patch.lastError } : {}),
+          ...(patch.authorizeAt !== undefined ? { authorize_at: patch.authorizeAt } : {}),
+          ...(patch.captureAt !== undefined ? { capture_at: patch.captureAt } : {}),
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute()
+    },
+    async claimDue(kind, now) {
+      const query =
+        kind === 'authorize'
+          ? db.selectFrom('payments').selectAll().where('status', '=', 'scheduled').where('authorize_at', '<=', now).orderBy('authorize_at')
+          : db.selectFrom('payments').selectAll().where('status', '=', 'requires_capture').where('capture_at', '<=', now).orderBy('capture_at')
+      const row = await query.limit(1).forUpdate().skipLocked().executeTakeFirst()
+      return row && rowToPayment(row)
+    },
+    async customerIdOf(userId) {
+      const row = await db.selectFrom('users').select('processor_customer_id').where('id', '=', userId).executeTakeFirst()
+      return row?.processor_customer_id ?? null
+    },
+    async saveCustomerId(userId, customerId) {
+      await db.updateTable('users').set({ processor_customer_id: customerId }).where('id', '=', userId).where('processor_customer_id', 'is', null).execute()
+      const row = await db.selectFrom('users').select('processor_customer_id').where('id', '=', userId).executeTakeFirstOrThrow()
+      return row.processor_customer_id ?? customerId
+    },
+    async defaultPaymentMethodOf(userId) {
+      const row = await db
+        .selectFrom('cards')
+        .select('processor_payment_method_id')
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .orderBy('is_default', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+      return row?.processor_payment_method_id ?? null
+    },
+  }
+}

@@ -1,0 +1,73 @@
+import { err, ok, ResultAsync } from 'neverthrow'
+import { slotUnavailable, type SlotUnavailable } from '../availability'
+import { approveReschedule, type LessonTransitionError } from '../lesson'
+import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
+import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
+import { checkLessonSlot } from './booking-slot'
+import type { BookingDeps } from './ports'
+import { lessonEmailData } from './settlement'
+
+/**
+ * `PUT /api/lessons/{id}/approve`: the other party accepts; the lesson takes the suggested
+ * times (still free, or 409) and is ACTIVE again; both parties get the booked email.
+ */
+export function approveLessonReschedule(
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'availability'>,
+  actor: Actor,
+  lessonId: number,
+): ResultAsync<BookingAggregate, NotFound | Forbidden | LessonTransitionError | SlotUnavailable | ValidationFailed> {
+  return new ResultAsync(
+    deps.uow.run(async (repos) => {
+      const now = deps.clock.now()
+      const located = await repos.bookings.findByLessonId(lessonId)
+      if (!located || !maySeeBooking(actor, located)) return err(notFound('lesson'))
+      await repos.bookings.lockTutor(located.lesson.tutorId)
+      const a = await repos.bookings.lockById(located.booking.id)
+      if (!a) return err(notFound('lesson'))
+      const step = approveReschedule({
+        actor,
+        parties: partiesOf(a),
+        lesson: { state: a.lesson.state, proposedBy: a.lesson.proposedBy, proposalExpiresAt: a.lesson.proposalExpiresAt },
+        now,
+      })
+      if (step.isErr()) return err(step.error)
+      const start = a.lesson.suggestedStart
+      const finish = a.lesson.suggestedFinish
+      if (!start || !finish) throw new Error('a lesson in RESCHEDULE must carry suggested times')
+      const free = await checkLessonSlot(deps, repos, {
+        teachId: a.lesson.teachId,
+        start,
+        finish,
+        lessonType: a.lesson.lessonType,
+        subjectLevelId: a.lesson.subjectLevelId,
+        examBoardId: a.lesson.examBoardId,
+        address: a.lesson.address,
+        exceptLessonId: a.lesson.id,
+      })
+      if (free.isErr()) return err(free.error)
+      const moved = await repos.bookings.updateLesson(a.lesson.id, {
+        state: step.value.transition.to,
+        start,
+        finish,
+        suggestedStart: null,
+        suggestedFinish: null,
+        proposedBy: null,
+        proposalExpiresAt: null,
+      })
+      if (!moved) return err(slotUnavailable(start, finish))
+      const after = await repos.bookings.findById(a.booking.id)
+      if (!after) return err(notFound('lesson'))
+      for (const person of [after.tutor, after.booker]) {
+        await repos.outbox.enqueue({
+          kind: 'email',
+          template: 'lesson_booked',
+          to: person.email,
+          data: lessonEmailData(after, { firstname: person.firstname }),
+          dedupeKey: `lesson_booked:${a.lesson.id}:${start.getTime()}:${person.id}`,
+        })
+      }
+      await repos.bookings.addEvent(a.booking.id, 'reschedule_approved', actor.userId, { start: start.toISOString(), finish: finish.toISOString() })
+      return ok(after)
+    }),
+  )
+}

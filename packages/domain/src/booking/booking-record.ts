@@ -1,0 +1,116 @@
+import type { LessonSide, LessonState } from '../lesson'
+import type { LessonTypeName, Pence, RoleId } from '../shared'
+import type { BookingState } from './booking-state'
+import type { BookingParties } from './cancellation'
+
+/** An in-person lesson's place. */
+export type LessonAddress = {
+  line1: string
+  line2: string | null
+  city: string
+  postcode: string
+  country: string
+  lat: number | null
+  lng: number | null
+}
+
+export type LessonRecord = {
+  id: number
+  tutorId: number
+  /** Whoever booked it: a student, or a parent booking for their children. */
+  studentId: number
+  teachId: number
+  subjectId: number
+  subjectLevelId: number
+  examBoardId: number | null
+  lessonType: LessonTypeName
+  state: LessonState
+  start: Date
+  finish: Date
+  suggestedStart: Date | null
+  suggestedFinish: Date | null
+  proposedBy: LessonSide | null
+  proposalExpiresAt: Date | null
+  address: LessonAddress | null
+  meetingUrl: string | null
+  experienceRating: number | null
+  cancelledAt: Date | null
+}
+
+export type BookingRecord = {
+  id: number
+  lessonId: number
+  userId: number
+  state: BookingState
+  holdExpiresAt: Date | null
+  lessonPricePence: Pence
+  serviceFeePence: Pence
+  discountPence: Pence
+  totalPence: Pence
+  refundedPence: Pence
+  couponUid: string | null
+  note: string | null
+  createdAt: Date
+}
+
+/** As the processor names them, plus `scheduled`: a card to authorise off-session later. */
+export type PaymentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled'
+  | 'scheduled'
+
+export type BookingPayment = {
+  id: number
+  bookingId: number
+  userId: number
+  status: PaymentStatus
+  amountPence: Pence
+  capturedPence: Pence
+  refundedPence: Pence
+  intentId: string | null
+  paymentMethodId: string | null
+  clientSecret: string | null
+  redirectUrl: string | null
+  authorizeAt: Date | null
+  captureAt: Date | null
+  lastError: string | null
+  createdAt: Date
+}
+
+export type Person = { id: number; firstname: string; lastname: string; email: string; username: string; roleId: RoleId }
+import type { Titled } from '../teaching'
+export type BookingEvent = { id: number; kind: string; actorId: number | null; data: Record<string, unknown>; at: Date }
+export type LessonNote = { id: number; lessonId: number; authorId: number; text: string; summary: string; fileIds: string[]; createdAt: Date; updatedAt: Date }
+
+/** A booking with everything its detail view shows. */
+export type BookingAggregate = {
+  booking: BookingRecord
+  lesson: LessonRecord
+  tutor: Person & { hoursTaught: number; rating: number | null }
+  booker: Person
+  children: Array<{ id: number; firstname: string; lastname: string }>
+  subject: Titled
+  subjectLevel: Titled
+  payment: BookingPayment | null
+  events: BookingEvent[]
+  notes: LessonNote[]
+}
+
+export const partiesOf = (a: Pick<BookingAggregate, 'booking' | 'lesson' | 'booker'>): BookingParties => ({
+  tutorId: a.lesson.tutorId,
+  studentId: a.lesson.studentId,
+  parentId: a.booker.roleId === 2 ? a.booker.id : null,
+  bookingOwnerId: a.booking.userId,
+})
+
+/** Internal staff see every booking; otherwise the booker and the tutor (the lesson's parties). */
+export const maySeeBooking = (actor: { userId: number; roleId: number }, a: Pick<BookingAggregate, 'booking' | 'lesson' | 'booker'>): boolean => {
+  if (actor.roleId === 200) return true
+  const p = partiesOf(a)
+  return [p.tutorId, p.studentId, p.bookingOwnerId, p.parentId].includes(actor.userId)
+}

@@ -1,0 +1,211 @@
+import { err, ok, ResultAsync, type Result } from 'neverthrow'
+import type { PaymentFailed } from '../payments'
+import { discountOn, validateCoupon, type CouponInvalid } from '../pricing'
+import {
+  DAY_MS,
+  fieldError,
+  forbidden,
+  invalidStateTransition,
+  isInternal,
+  notFound,
+  type Actor,
+  type Forbidden,
+  type InvalidStateTransition,
+  type NotFound,
+  type ValidationFailed,
+} from '../shared'
+import { maySeeBooking, type BookingAggregate, type BookingPayment } from './booking-record'
+import type { BookingDeps, BookingRepos } from './ports'
+import { PAYMENT_SYNC_TOPICS } from './settlement'
+import { transitionBooking } from './transitions'
+
+/** A card authorisation lasts about seven days, so lessons further out are authorised 6 days before. */
+export const AUTHORIZE_LEAD_DAYS = 6
+
+export type PayBookingInput = { bookingId: number; paymentMethod: string | null; coupon: string | null }
+export type PayOutcome = { payment: BookingPayment; booking: BookingAggregate }
+export type PayBookingError = NotFound | Forbidden | InvalidStateTransition | ValidationFailed | CouponInvalid | PaymentFailed
+
+type Prepared = { kind: 'done'; outcome: PayOutcome } | { kind: 'charge'; payment: BookingPayment; aggregate: BookingAggregate }
+
+const stillPayable = (a: BookingAggregate, now: Date): Result<void, InvalidStateTransition> => {
+  if (a.lesson.state === 'CANCELLED' || (a.booking.holdExpiresAt !== null && a.booking.holdExpiresAt.getTime() <= now.getTime())) {
+    return err(invalidStateTransition('booking', a.lesson.state === 'CANCELLED' ? 'cancelled' : 'hold_expired', 'pay'))
+  }
+  return transitionBooking(a.booking.state, 'pay', { capture: 'manual', lessonState: a.lesson.state }).map(() => undefined).mapErr(
+    (e) => (e.type === 'InvalidStateTransition' ? e : invalidStateTransition('booking', a.booking.state, 'pay')),
+  )
+}
+
+async function reload(repos: BookingRepos, id: number): Promise<BookingAggregate> {
+  const a = await repos.bookings.findById(id)
+  if (!a) throw new Error('a locked booking vanished')
+  return a
+}
+
+/**
+ * First transaction: who, which state, the coupon, and the payment row. A lesson more than
+ * six days out is settled here: the payment method is saved and the row is `scheduled`
+ * for an off-session authorisation at start − 6 days; the booking counts as committed
+ * (REQUIRES_CAPTURE) and stops expiring. A row left `requires_confirmation` by a call that
+ * never answered is reused, so its processor idempotency key makes the retry safe.
+ */
+async function prepare(deps: Pick<BookingDeps, 'uow' | 'clock'>, actor: Actor, input: PayBookingInput): Promise<Result<Prepared, PayBookingError>> {
+  return deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
+    const now = deps.clock.now()
+    const a = await repos.bookings.lockById(input.bookingId)
+    if (!a || !maySeeBooking(actor, a)) return err(notFound('booking'))
+    if (a.booking.userId !== actor.userId && !isInternal(actor.roleId)) return err(forbidden('Only the booker pays for a booking.'))
+    const payable = stillPayable(a, now)
+    if (payable.isErr()) return err(payable.error)
+    const paymentMethod = input.paymentMethod ?? (await repos.payments.defaultPaymentMethodOf(a.booking.userId))
+    if (!paymentMethod) return err(fieldError('payment_method', 'is required: you have no saved card'))
+
+    if (input.coupon !== null && input.coupon !== a.booking.couponUid) {
+      if (a.booking.couponUid !== null) return err(fieldError('coupon', 'this booking already has a coupon'))
+      const found = await repos.coupons.findByUid(input.coupon)
+      const used = found ? await repos.coupons.redeemedBy(found.id, a.booking.userId) : 0
+      const valid = validateCoupon(input.coupon, found, { now, redeemedByUser: used })
+      if (valid.isErr() || !found) return err(valid.isErr() ? valid.error : fieldError('coupon', 'unknown'))
+      const initial = a.booking.lessonPricePence + a.booking.serviceFeePence
+      const discount = discountOn(initial, found.discount)
+      await repos.bookings.updateBooking(a.booking.id, { couponUid: found.uid, discountPence: discount, totalPence: initial - discount })
+      await repos.coupons.redeem({ couponId: found.id, userId: a.booking.userId, bookingId: a.booking.id, discountPence: discount })
+    }
+    const fresh = await reload(repos, a.booking.id)
+    const total = fresh.booking.totalPence
+    const authorizeAt = new Date(fresh.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
+
+    if (total === 0 || authorizeAt.getTime() > now.getTime()) {
+      const scheduled = total > 0
+      const payment = await repos.payments.insert({
+        bookingId: fresh.booking.id,
+        userId: fresh.booking.userId,
+        status: scheduled ? 'scheduled' : 'succeeded',
+        amountPence: total,
+        paymentMethodId: paymentMethod,
+        authorizeAt: scheduled ? authorizeAt : null,
+        captureAt: null,
+      })
+      await repos.bookings.updateBooking(fresh.booking.id, { state: scheduled ? 'REQUIRES_CAPTURE' : 'PAYED', holdExpiresAt: null })
+      await repos.bookings.addEvent(fresh.booking.id, scheduled ? 'payment_scheduled' : 'paid', actor.userId, {
+        payment_id: payment.id,
+        ...(scheduled ? { authorize_at: authorizeAt.toISOString() } : {}),
+      })
+      return ok({ kind: 'done', outcome: { payment, booking: await reload(repos, fresh.booking.id) } })
+    }
+    const pending = fresh.payment
+    const reusable = pending && pending.status === 'requires_confirmation' && pending.amountPence === total && pending.paymentMethodId === paymentMethod
+    const payment = reusable
+      ? pending
+      : await repos.payments.insert({
+          bookingId: fresh.booking.id,
+          userId: fresh.booking.userId,
+          status: 'requires_confirmation',
+          amountPence: total,
+          paymentMethodId: paymentMethod,
+          authorizeAt: null,
+          captureAt: fresh.lesson.finish,
+        })
+    return ok({ kind: 'charge', payment, aggregate: fresh })
+  })
+}
+
+/**
+ * `POST /api/payments/pay`: a manual-capture PaymentIntent through the processor port,
+ * outside any transaction; then the answer is recorded. requires_capture moves the booking
+ * to REQUIRES_CAPTURE (succeeded: PAYED); requires_action leaves it awaiting with the
+ * redirect; a decline is PaymentFailed (402) and leaves the booking payable again.
+ */
+export function payBooking(
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  actor: Actor,
+  input: PayBookingInput,
+): ResultAsync<PayOutcome, PayBookingError> {
+  return new ResultAsync(
+    (async (): Promise<Result<PayOutcome, PayBookingError>> => {
+      const saved = await saveForLater(deps, actor, input)
+      if (saved.isErr()) return err(saved.error)
+      const prepared = await prepare(deps, actor, { ...input, paymentMethod: saved.value })
+      if (prepared.isErr()) return err(prepared.error)
+      if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
+      const { payment, aggregate } = prepared.value
+      const customerId = await customerOf(deps, aggregate)
+      const intent = await deps.processor.createPaymentIntent({
+        customerId,
+        paymentMethodId: payment.paymentMethodId ?? '',
+        amountPence: payment.amountPence,
+        captureMethod: 'manual',
+        offSession: false,
+        returnUrl: deps.config.paymentReturnUrl,
+        description: `Lesson ${aggregate.lesson.id}: ${aggregate.subject.title}`,
+        metadata: { booking_id: String(aggregate.booking.id), payment_id: String(payment.id) },
+        idempotencyKey: `payment-${payment.id}`,
+      })
+      return deps.uow.run(async (repos): Promise<Result<PayOutcome, PayBookingError>> => {
+        const a = await repos.bookings.lockById(aggregate.booking.id)
+        if (!a) return err(notFound('booking'))
+        if (intent.isErr()) {
+          await repos.payments.update(payment.id, { status: 'requires_payment_method', lastError: intent.error.reason })
+          await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.userId, { payment_id: payment.id, reason: intent.error.reason })
+          return ok({ payment: { ...payment, status: 'requires_payment_method', lastError: intent.error.reason }, booking: a })
+        }
+        const pi = intent.value
+        await repos.payments.update(payment.id, {
+          intentId: pi.id,
+          status: pi.status,
+          clientSecret: pi.clientSecret,
+          redirectUrl: pi.redirectUrl,
+          capturedPence: pi.amountReceivedPence,
+        })
+        if (stillPayable(a, deps.clock.now()).isErr()) {
+          // The hold lapsed or the lesson was cancelled while the processor answered: release the money.
+          await repos.outbox.enqueue({ kind: 'processor_sync', topic: PAYMENT_SYNC_TOPICS.cancel, data: { paymentId: payment.id, amountPence: null }, dedupeKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
+          return ok({ payment: { ...payment, status: 'canceled' }, booking: a })
+        }
+        if (pi.status === 'requires_capture' || pi.status === 'succeeded') {
+          const capture = pi.status === 'succeeded' ? 'immediate' : 'manual'
+          const moved = transitionBooking(a.booking.state, 'pay', { capture, lessonState: a.lesson.state })
+          if (moved.isErr()) throw new Error('a payable booking refused pay')
+          await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to, holdExpiresAt: null })
+          await repos.bookings.addEvent(a.booking.id, pi.status === 'succeeded' ? 'paid' : 'authorized', actor.userId, { payment_id: payment.id })
+        } else {
+          await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.userId, { payment_id: payment.id })
+        }
+        const updated = await repos.payments.findById(payment.id)
+        return ok({ payment: updated ?? payment, booking: await reload(repos, a.booking.id) })
+      }).then((result) =>
+        result.andThen((outcome) =>
+          intent.isErr() ? err<PayOutcome, PayBookingError>(intent.error) : ok<PayOutcome, PayBookingError>(outcome),
+        ),
+      )
+    })(),
+  )
+}
+
+/**
+ * A lesson too far out for a card hold is authorised later, off-session: the payment method
+ * given now is attached to the booker's processor customer first (a refused card is a 422 on
+ * payment_method), and the attached method's id is the one saved. Nearer lessons, and
+ * methods already saved (the default card), go through unchanged.
+ */
+async function saveForLater(
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor'>,
+  actor: Actor,
+  input: PayBookingInput,
+): Promise<Result<string | null, ValidationFailed>> {
+  if (input.paymentMethod === null) return ok(null)
+  const a = await deps.uow.repos.bookings.findById(input.bookingId)
+  const farOut = a !== undefined && a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS > deps.clock.now().getTime()
+  if (!a || !farOut || !maySeeBooking(actor, a) || a.booking.state !== 'AWAITING_PAYMENT') return ok(input.paymentMethod)
+  const attached = await deps.processor.attachCard(await customerOf(deps, a), input.paymentMethod)
+  return attached.isOk() ? ok(attached.value.paymentMethodId) : err(fieldError('payment_method', attached.error.reason))
+}
+
+/** The booker's processor customer, made on first payment; a concurrent maker's one wins. */
+async function customerOf(deps: Pick<BookingDeps, 'uow' | 'processor'>, a: BookingAggregate): Promise<string> {
+  const existing = await deps.uow.repos.payments.customerIdOf(a.booking.userId)
+  if (existing) return existing
+  const { customerId } = await deps.processor.createCustomer({ email: a.booker.email, name: `${a.booker.firstname} ${a.booker.lastname}` })
+  return deps.uow.repos.payments.saveCustomerId(a.booking.userId, customerId)
+}

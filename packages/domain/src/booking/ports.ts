@@ -1,0 +1,189 @@
+import type { CatalogRepository } from '../catalog'
+import type { Coupon } from '../pricing'
+import type { LinkBuilder } from '../accounts'
+import type { PaymentProcessor } from '../payments'
+import type { TeachRepository } from '../teaching'
+import type { Outbox } from '../outbox'
+import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
+import type { LessonSide, LessonState } from '../lesson'
+import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
+import type { BookingState } from './booking-state'
+import type { BookingAggregate, LessonAddress, LessonNote, BookingPayment, PaymentStatus } from './booking-record'
+
+export type NewBooking = {
+  tutorId: number
+  studentId: number
+  teachId: number
+  subjectId: number
+  subjectLevelId: number
+  examBoardId: number | null
+  lessonType: number
+  start: Date
+  finish: Date
+  address: LessonAddress | null
+  meetingUrl: string | null
+  childIds: number[]
+  /** The hold counts from here (the clock's now, not the database's). */
+  createdAt: Date
+  holdExpiresAt: Date
+  lessonPricePence: Pence
+  serviceFeePence: Pence
+  discountPence: Pence
+  totalPence: Pence
+  couponUid: string | null
+}
+
+export type LessonPatch = {
+  state?: LessonState
+  start?: Date
+  finish?: Date
+  suggestedStart?: Date | null
+  suggestedFinish?: Date | null
+  proposedBy?: LessonSide | null
+  proposalExpiresAt?: Date | null
+  experienceRating?: number
+  cancelledAt?: Date
+  cancelledBy?: number | null
+}
+
+export type BookingPatch = {
+  state?: BookingState
+  refundedPence?: Pence
+  holdExpiresAt?: Date | null
+  discountPence?: Pence
+  totalPence?: Pence
+  couponUid?: string | null
+  note?: string | null
+}
+
+export type BookingListFilter = {
+  /** Only bookings this user can see as a party (booker or tutor); undefined for all. */
+  partyId?: number
+  /** Only bookings this user made (as student or parent). */
+  bookerId?: number
+}
+
+export interface BookingRepository {
+  /** Holds the tutor (their users row) until the transaction ends: one booking decision at a time per tutor. */
+  lockTutor(tutorId: number): Promise<void>
+  /** Unpaid bookings of this user whose lesson is open and whose hold has not lapsed. */
+  countUnpaidHolding(userId: number, now: Date): Promise<number>
+  /** Of the given children, those belonging to this parent (and not deleted). */
+  ownChildIds(parentId: number, childIds: readonly number[]): Promise<number[]>
+  /** Undefined when the database refuses the time (another live lesson of the tutor overlaps). */
+  insert(draft: NewBooking): Promise<{ bookingId: number; lessonId: number } | undefined>
+  findById(id: number): Promise<BookingAggregate | undefined>
+  findByLessonId(lessonId: number): Promise<BookingAggregate | undefined>
+  /** Locks the booking and its lesson rows (FOR UPDATE) and answers them fresh. */
+  lockById(id: number): Promise<BookingAggregate | undefined>
+  list(filter: BookingListFilter, page: PageRequest): Promise<PageOf<BookingAggregate>>
+  updateBooking(id: number, patch: BookingPatch): Promise<void>
+  /** Undefined when the database refuses new times (they overlap another live lesson). */
+  updateLesson(id: number, patch: LessonPatch): Promise<true | undefined>
+  addEvent(bookingId: number, kind: string, actorId: number | null, data?: Record<string, unknown>): Promise<void>
+  /** Unpaid bookings of the tutor overlapping the time whose hold lapsed but whose lesson is still open. */
+  lapsedHoldsOverlapping(tutorId: number, start: Date, finish: Date, now: Date): Promise<number[]>
+  /** Claims (FOR UPDATE SKIP LOCKED) unpaid bookings whose hold lapsed; other workers skip them. */
+  claimLapsedHolds(now: Date, limit: number): Promise<number[]>
+  /** Claims lessons whose reschedule proposal expired; answers their booking ids. */
+  claimExpiredProposals(now: Date, limit: number): Promise<number[]>
+  /** Whether this user booked (or was the tutor of) a lesson with the tutor that was not cancelled. */
+  hadLessonWith(tutorId: number, userId: number): Promise<boolean>
+}
+
+export type NewPayment = {
+  bookingId: number
+  userId: number
+  status: PaymentStatus
+  amountPence: Pence
+  paymentMethodId: string | null
+  authorizeAt: Date | null
+  captureAt: Date | null
+}
+
+export type PaymentPatch = Partial<
+  Pick<BookingPayment, 'status' | 'capturedPence' | 'refundedPence' | 'intentId' | 'clientSecret' | 'redirectUrl' | 'lastError' | 'authorizeAt' | 'captureAt' | 'paymentMethodId'>
+>
+
+export interface PaymentRepository {
+  insert(payment: NewPayment): Promise<BookingPayment>
+  findById(id: number): Promise<BookingPayment | undefined>
+  update(id: number, patch: PaymentPatch): Promise<void>
+  /** Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after the lesson. */
+  claimDue(kind: 'authorize' | 'capture', now: Date): Promise<BookingPayment | undefined>
+  /** The customer id at the processor, if the user has one. */
+  customerIdOf(userId: number): Promise<string | null>
+  saveCustomerId(userId: number, customerId: string): Promise<string>
+  defaultPaymentMethodOf(userId: number): Promise<string | null>
+}
+
+export type StoredCoupon = Coupon & { id: number; active: boolean }
+
+export interface CouponRepository {
+  /** Active coupons only; with how often each was redeemed. */
+  findByUid(uid: string): Promise<StoredCoupon | undefined>
+  redeemedBy(couponId: number, userId: number): Promise<number>
+  redeem(input: { couponId: number; userId: number; bookingId: number; discountPence: Pence }): Promise<void>
+  list(page: PageRequest): Promise<PageOf<StoredCoupon>>
+}
+
+export type NoteDraft = { text: string; summary: string; fileIds: string[] }
+
+export interface NoteRepository {
+  findById(id: number): Promise<LessonNote | undefined>
+  list(filter: { partyId?: number }, page: PageRequest): Promise<PageOf<LessonNote>>
+  insert(lessonId: number, authorId: number, draft: NoteDraft): Promise<LessonNote>
+  update(id: number, draft: NoteDraft): Promise<LessonNote>
+  delete(id: number): Promise<void>
+  /** Of these file ids, the ones this user owns. */
+  ownFileIds(userId: number, fileIds: readonly string[]): Promise<string[]>
+}
+
+export type ReviewDraft = { knowledge: number; communication: number; punctuality: number; comment: string | null }
+export type ReviewSummary = {
+  tutorId: number
+  count: number
+  average: number | null
+  criteria: { knowledge: number | null; communication: number | null; punctuality: number | null }
+  latest: Array<ReviewDraft & { id: number; reviewerId: number; createdAt: Date }>
+}
+
+export interface ReviewRepository {
+  /** Undefined when this reviewer already reviewed this tutor. */
+  insert(tutorId: number, reviewerId: number, draft: ReviewDraft): Promise<{ id: number } | undefined>
+  summary(tutorId: number): Promise<ReviewSummary>
+  /** Whether a live user with the tutor role has this id. */
+  isTutor(tutorId: number): Promise<boolean>
+}
+
+/** Availability's readers too: the slot check runs inside the booking's transaction, under the tutor's lock. */
+export interface BookingRepos extends AvailabilityRepos {
+  bookings: BookingRepository
+  payments: PaymentRepository
+  coupons: CouponRepository
+  notes: NoteRepository
+  reviews: ReviewRepository
+  teaches: TeachRepository
+  catalog: CatalogRepository
+  outbox: Outbox
+}
+
+export type BookingConfig = {
+  holdMinutes: number
+  serviceFeePercent: number
+  /** Where online lessons meet; a per-lesson room is appended. */
+  meetingBaseUrl: string
+  /** Where a customer returns after a 3-D Secure step. */
+  paymentReturnUrl: string
+}
+
+export type BookingDeps = {
+  uow: UnitOfWork<BookingRepos>
+  clock: Clock
+  processor: PaymentProcessor
+  links: LinkBuilder
+  ids: { uuid(): string }
+  config: BookingConfig
+  /** What the slot check needs besides the database: postcodes, geocoder, travel times, busy calendars. */
+  availability: Omit<AvailabilityDeps, 'uow' | 'clock'>
+}

@@ -1,0 +1,83 @@
+import { err, ok, ResultAsync } from 'neverthrow'
+import type { SlotUnavailable } from '../availability'
+import { proposeReschedule, type LessonTransitionError } from '../lesson'
+import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
+import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
+import { checkLessonSlot } from './booking-slot'
+import type { BookingDeps } from './ports'
+import { lessonEmailData } from './settlement'
+
+/**
+ * `PUT /api/lessons/{id}/edit`: either party proposes new times at least 72 hours before the
+ * original start; the proposed time must be free (this lesson aside). The other party gets
+ * an email with Accept and Decline links, signed for them until the proposal expires.
+ */
+export function proposeLessonReschedule(
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'links' | 'availability'>,
+  actor: Actor,
+  input: { lessonId: number; start: Date; finish: Date },
+): ResultAsync<BookingAggregate, NotFound | Forbidden | LessonTransitionError | SlotUnavailable | ValidationFailed> {
+  return new ResultAsync(
+    deps.uow.run(async (repos) => {
+      const now = deps.clock.now()
+      const located = await repos.bookings.findByLessonId(input.lessonId)
+      if (!located || !maySeeBooking(actor, located)) return err(notFound('lesson'))
+      await repos.bookings.lockTutor(located.lesson.tutorId)
+      const a = await repos.bookings.lockById(located.booking.id)
+      if (!a) return err(notFound('lesson'))
+      const step = proposeReschedule({
+        actor,
+        parties: partiesOf(a),
+        lesson: { state: a.lesson.state, start: a.lesson.start },
+        proposedStart: input.start,
+        proposedFinish: input.finish,
+        now,
+      })
+      if (step.isErr()) return err(step.error)
+      const free = await checkLessonSlot(deps, repos, {
+        teachId: a.lesson.teachId,
+        start: input.start,
+        finish: input.finish,
+        lessonType: a.lesson.lessonType,
+        subjectLevelId: a.lesson.subjectLevelId,
+        examBoardId: a.lesson.examBoardId,
+        address: a.lesson.address,
+        exceptLessonId: a.lesson.id,
+      })
+      if (free.isErr()) return err(free.error)
+      const set = step.value.transition.effects.find((e) => e.type === 'SetSuggestedTimes')
+      if (!set || set.type !== 'SetSuggestedTimes') throw new Error('a proposal must set the suggested times')
+      await repos.bookings.updateLesson(a.lesson.id, {
+        state: step.value.transition.to,
+        suggestedStart: set.start,
+        suggestedFinish: set.finish,
+        proposedBy: step.value.side,
+        proposalExpiresAt: set.expiresAt,
+      })
+      const other = step.value.side === 'tutor' ? a.booker : a.tutor
+      const link = (action: 'approve' | 'decline') =>
+        deps.links.signedUrl(`/api/lessons/${a.lesson.id}/respond`, { action, uid: String(other.id) }, set.expiresAt)
+      await repos.outbox.enqueue({
+        kind: 'email',
+        template: 'lesson_reschedule',
+        to: other.email,
+        data: lessonEmailData(a, {
+          firstname: other.firstname,
+          suggestedStart: set.start.toISOString(),
+          suggestedFinish: set.finish.toISOString(),
+          expiresAt: set.expiresAt.toISOString(),
+          acceptUrl: link('approve'),
+          declineUrl: link('decline'),
+        }),
+        dedupeKey: `lesson_reschedule:${a.lesson.id}:${set.start.getTime()}:${now.getTime()}`,
+      })
+      await repos.bookings.addEvent(a.booking.id, 'reschedule_proposed', actor.userId, {
+        by: step.value.side,
+        suggested_start: set.start.toISOString(),
+        suggested_finish: set.finish.toISOString(),
+      })
+      const after = await repos.bookings.findById(a.booking.id)
+      return after ? ok(after) : err(notFound('lesson'))
+    }),
+  )
+}

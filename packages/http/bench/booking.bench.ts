@@ -1,0 +1,173 @@
+/**
+ * `pnpm bench` (http): booking creation through the real server (startServer, port 0).
+ * Two scenarios, each a fresh set of prepared requests:
+ * - contention: every request books one of a few slots of ONE tutor (most answers are 409
+ *   slot_unavailable; the per-tutor lock serialises them all);
+ * - spread: every request books its own slot of one of many tutors (all 201; tutors' locks
+ *   do not meet).
+ * Students are made directly in the database (no password hashing in the figures); each
+ * books at most three times (the unpaid-bookings limit). PGlite, then PostgreSQL when
+ * DATABASE_URL is set.
+ */
+import { fork } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import pino from 'pino'
+import { createInfrastructure, loadConfig, openPGlite, prepareDatabase, type DatabaseHandle, type Infrastructure } from '@tutoring/adapters'
+import { createTestDatabase } from '@tutoring/adapters/testing'
+import { startServer } from '../src/server'
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const HOUR = 3_600_000
+const SLOT_MINUTES = 30
+
+type Measured = { total: number; requestsPerSecond: number; p50: number; p95: number; p99: number; statuses: Record<string, number>; errors: number; exhausted: boolean }
+type Prepared = { token: string; body: Record<string, unknown> }
+
+function load(url: string, requests: Prepared[]): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./booking.worker.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    child.send({ url, requests, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS })
+    child.once('message', (m) => resolve(m as Measured))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))))
+  })
+}
+
+const discardingLogger = () => pino({ level: 'info', base: undefined }, new Writable({ write: (_c, _e, done) => done() }))
+
+async function openDatabase(kind: 'pglite' | 'postgres', dataDir: string): Promise<DatabaseHandle> {
+  if (kind === 'postgres') return createTestDatabase('postgres')
+  const handle = await openPGlite(path.join(dataDir, 'pglite'))
+  await prepareDatabase(handle)
+  return handle
+}
+
+let serial = 0
+async function users(infra: Infrastructure, role: 1 | 3, count: number): Promise<Array<{ id: number; token: string }>> {
+  const rows = await infra.database.db
+    .insertInto('users')
+    .values(
+      Array.from({ length: count }, () => {
+        serial++
+        return { email: `bench${serial}@example.com`, password_hash: 'x', username: `bench${serial}`, firstname: 'Bench', lastname: `User ${serial}`, role_id: role, country: 'GB', email_verified_at: null, processor_customer_id: null, processor_account_id: null, deleted_at: null }
+      }),
+    )
+    .returning('id')
+    .execute()
+  return Promise.all(
+    rows.map(async ({ id }) => {
+      const { token, hash } = infra.secrets.generate()
+      await infra.uow.repos.accessTokens.insert({ userId: id, tokenHash: hash, expiresAt: new Date(Date.now() + 86_400_000) })
+      return { id, token }
+    }),
+  )
+}
+
+/** Tutors open all day every day without buffers, each with one teach of Mathematics at GCSE. */
+async function tutors(infra: Infrastructure, serverUrl: string, count: number): Promise<number[]> {
+  const db = infra.database.db
+  const subject = await db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
+  const level = await db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
+  const made = await users(infra, 3, count)
+  const teachIds: number[] = []
+  for (const tutor of made) {
+    const post = (p: string, body: unknown) =>
+      fetch(`${serverUrl}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tutor.token}` }, body: JSON.stringify(body) })
+    const teach = await post('/api/v1/teaches', { subject_id: subject.id, subject_level_ids: [level.id], hourly_rate: '30.00' })
+    teachIds.push(((await teach.json()) as { data: { id: number } }).data.id)
+    for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
+      await post('/api/v1/day-availabilities', { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online'], buffer_minutes: 0 })
+    }
+  }
+  return teachIds
+}
+
+const londonHour = (at: Date) => Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(at))
+
+/** Slot starts from tomorrow on, 30 minutes each, never crossing London midnight. */
+function slotStarts(count: number): Date[] {
+  const first = Math.ceil(Date.now() / HOUR) * HOUR + 24 * HOUR
+  const starts: Date[] = []
+  for (let i = 0; starts.length < count; i++) {
+    const at = new Date(first + i * SLOT_MINUTES * 60_000)
+    if (!(londonHour(at) === 23 && at.getUTCMinutes() === 30)) starts.push(at)
+  }
+  return starts
+}
+
+async function prepare(infra: Infrastructure, serverUrl: string, scenario: 'contention' | 'spread', requestCount: number): Promise<Prepared[]> {
+  const level = await infra.database.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
+  const teachIds = await tutors(infra, serverUrl, scenario === 'contention' ? 1 : 40)
+  const students = await users(infra, 1, Math.ceil(requestCount / 3))
+  const distinctSlots = scenario === 'contention' ? 16 : Math.ceil(requestCount / teachIds.length)
+  const starts = slotStarts(distinctSlots)
+  return Array.from({ length: requestCount }, (_, i) => {
+    const start = starts[Math.floor(i / teachIds.length) % starts.length]!
+    return {
+      token: students[Math.floor(i / 3)]!.token,
+      body: {
+        teach_id: teachIds[i % teachIds.length]!,
+        subject_level_id: level.id,
+        lesson_type: 3,
+        start: start.toISOString(),
+        finish: new Date(start.getTime() + SLOT_MINUTES * 60_000).toISOString(),
+      },
+    }
+  })
+}
+
+async function benchOne(kind: 'pglite' | 'postgres'): Promise<Array<Measured & { scenario: string }>> {
+  const rows: Array<Measured & { scenario: string }> = []
+  for (const scenario of ['contention', 'spread'] as const) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-bench-'))
+    const database = await openDatabase(kind, dataDir)
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      BACKGROUND_JOBS: 'off',
+      THROTTLE_PER_MINUTE: '1000000000',
+      AUTH_THROTTLE_PER_MINUTE: '1000000000',
+      BOOKING_HOLD_MINUTES: '600',
+    })
+    const infra = await createInfrastructure(config, { database, logger: discardingLogger() })
+    const server = await startServer(infra, 0)
+    try {
+      const requests = await prepare(infra, server.url, scenario, Number(process.env.BENCH_BOOKINGS ?? 6000))
+      const measured = await load(`${server.url}/api/bookings`, requests)
+      const unexpected = Object.keys(measured.statuses).filter((s) => s !== '201' && s !== '409')
+      if (unexpected.length > 0 || measured.errors > 0) throw new Error(`${scenario}: statuses ${JSON.stringify(measured.statuses)}, ${measured.errors} errors`)
+      rows.push({ scenario: `${kind} ${scenario}`, ...measured })
+    } finally {
+      await server.stop()
+      await infra.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  }
+  return rows
+}
+
+function print(rows: Array<Measured & { scenario: string }>) {
+  console.log(`\n${'scenario'.padEnd(22)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}  answers`)
+  for (const r of rows) {
+    console.log(
+      `${r.scenario.padEnd(22)}${Math.round(r.requestsPerSecond).toString().padStart(8)}${r.p50.toString().padStart(9)}${r.p95.toString().padStart(9)}${r.p99.toString().padStart(9)}  ${JSON.stringify(r.statuses)}${r.exhausted ? ' (ran out of prepared requests)' : ''}`,
+    )
+  }
+}
+
+async function main() {
+  console.log(`booking creation: ${CONNECTIONS} connections, up to ${DURATION_SECONDS} s per scenario; Node ${process.version}`)
+  print(await benchOne('pglite'))
+  if (process.env.DATABASE_URL) print(await benchOne('postgres'))
+  else console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,253 @@
+import { z } from '@hono/zod-openapi'
+import {
+  CURRENCY,
+  LESSON_TYPE_IDS,
+  formatPence,
+  lessonTypeName,
+  type BookingAggregate,
+  type LessonNote,
+  type BookingPayment,
+  type StoredCoupon,
+} from '@tutoring/domain'
+import { paginationQuery } from '../platform/pagination'
+import { bearer } from '../platform/routes'
+
+/** web.api: a bearer token, or a link carrying a signature (with `uid`) or a `secret`; described in words. */
+export const webApiAuth = [{}, ...bearer]
+
+const INT_MAX = 2_147_483_647
+const id = z.number().int().positive().max(INT_MAX)
+const instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T10:00:00Z' })
+
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: 'id', in: 'path' } }) })
+export const listQuery = z.object(paginationQuery)
+
+export const AddressBody = z.strictObject({
+  line1: z.string().trim().min(1).max(255),
+  line2: z.string().trim().max(255).nullish(),
+  city: z.string().trim().min(1).max(255),
+  postcode: z.string().trim().min(2).max(16),
+  country: z.string().trim().length(2).default('GB'),
+  lat: z.number().min(-90).max(90).nullish(),
+  lng: z.number().min(-180).max(180).nullish(),
+})
+
+export const BookingBody = z
+  .strictObject({
+    teach_id: id,
+    subject_level_id: id,
+    exam_board_id: id.nullish(),
+    start: instant,
+    finish: instant,
+    lesson_type: z.union([z.literal(1), z.literal(2), z.literal(3)]).openapi({ description: 'tutors_home 1, students_home 2, online 3' }),
+    child_ids: z.array(id).max(10).optional().openapi({ description: "A parent's own children the lesson is for (required for a parent, refused for a student)." }),
+    address: AddressBody.nullish().openapi({ description: "Required for students_home (2); ignored for online." }),
+    coupon: z.string().trim().min(1).max(64).nullish(),
+  })
+  .openapi('BookingRequest')
+
+export const BookingUpdateBody = z
+  .strictObject({ note: z.string().trim().max(1000).nullable().openapi({ description: "The booker's note to the tutor; null clears it." }) })
+  .openapi('BookingUpdateRequest')
+
+export const RescheduleBody = z.strictObject({ suggested_start: instant, suggested_finish: instant }).openapi('RescheduleRequest')
+export const RatingBody = z.strictObject({ experience_rating: z.number() }).openapi('LessonRatingRequest')
+export const PayBody = z
+  .strictObject({
+    booking_id: id,
+    payment_method: z.string().trim().min(3).max(255).nullish().openapi({ description: 'A processor payment method id (pm_...); defaults to the caller\'s default saved card.' }),
+    coupon: z.string().trim().min(1).max(64).nullish(),
+  })
+  .openapi('PayRequest')
+
+const Person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() })
+const Money = z.string().openapi({ example: '25.00' })
+
+export const LessonSchema = z
+  .object({
+    id: z.number().int(),
+    state: z.number().int().openapi({ description: 'ACTIVE 1, RESCHEDULE 2, CANCELLED 0' }),
+    state_name: z.string(),
+    start: z.string(),
+    finish: z.string(),
+    suggested_start: z.string().nullable(),
+    suggested_finish: z.string().nullable(),
+    proposal_expires_at: z.string().nullable(),
+    proposed_by: z.enum(['tutor', 'student']).nullable(),
+    lesson_type: z.number().int(),
+    lesson_type_name: z.string(),
+    subject: z.object({ id: z.number().int(), title: z.string() }),
+    subject_level: z.object({ id: z.number().int(), title: z.string() }),
+    exam_board_id: z.number().int().nullable(),
+    address: z.record(z.string(), z.unknown()).nullable(),
+    children: z.array(z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() })),
+    experience_rating: z.number().int().nullable(),
+    tutor_id: z.number().int(),
+    student_id: z.number().int(),
+    booking_id: z.number().int(),
+  })
+  .openapi('Lesson')
+
+const NoteSchema = z
+  .object({ id: z.number().int(), lesson_id: z.number().int(), author_id: z.number().int(), text: z.string(), summary: z.string(), file_ids: z.array(z.string()), created_at: z.string(), updated_at: z.string() })
+  .openapi('Note')
+
+export const BookingSchema = z
+  .object({
+    id: z.number().int(),
+    state: z.number().int().openapi({ description: 'REFUNDED 0, PAYED 1, AWAITING_PAYMENT 3, PARTIAL_REFUNDED 4, REQUIRES_CAPTURE 5' }),
+    state_name: z.string(),
+    hold_expires_at: z.string().nullable(),
+    created_at: z.string(),
+    lesson: LessonSchema,
+    tutor: Person.extend({ rating: z.number().nullable(), hours_taught: z.number() }),
+    student: Person.extend({ email: z.string(), role_id: z.number().int() }),
+    meeting: z.object({ provider: z.string(), join_url: z.string() }).nullable(),
+    notes: z.object({ booking: z.string().nullable(), lesson: z.array(NoteSchema) }),
+    receipt: z.object({
+      sign: z.string(),
+      currency_code: z.string(),
+      lesson_price: Money,
+      service_fee: Money,
+      initial_total: Money,
+      discount_amount: Money,
+      total: Money,
+      refunded: Money,
+      coupon: z.string().nullable(),
+      payment: z.object({ id: z.number().int(), status: z.string(), amount: Money, captured: Money, authorize_at: z.string().nullable() }).nullable(),
+    }),
+    timeline: z.array(z.object({ kind: z.string(), at: z.string(), actor_id: z.number().int().nullable(), data: z.record(z.string(), z.unknown()) })),
+    calendar_events: z.array(z.object({ uid: z.string(), title: z.string(), start: z.string(), finish: z.string(), ics: z.string() })),
+  })
+  .openapi('Booking')
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString())
+const icsTime = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const icsText = (s: string) => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')
+
+/** One VEVENT per lesson, so a client can offer "add to calendar" without another call. */
+export function lessonCalendar(a: BookingAggregate): z.infer<typeof BookingSchema>['calendar_events'] {
+  if (a.lesson.state === 'CANCELLED') return []
+  const uid = `lesson-${a.lesson.id}@tutoring`
+  const title = `${a.subject.title} lesson: ${a.tutor.firstname} ${a.tutor.lastname} and ${a.booker.firstname} ${a.booker.lastname}`
+  const where = a.lesson.meetingUrl ?? (a.lesson.address ? `${a.lesson.address.line1}, ${a.lesson.address.city} ${a.lesson.address.postcode}` : '')
+  const ics = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Tutoring Marketplace//Lessons//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `DTSTAMP:${icsTime(a.booking.createdAt)}`,
+    `DTSTART:${icsTime(a.lesson.start)}`,
+    `DTEND:${icsTime(a.lesson.finish)}`,
+    `SUMMARY:${icsText(title)}`,
+    ...(where ? [`LOCATION:${icsText(where)}`] : []),
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n')
+  return [{ uid, title, start: a.lesson.start.toISOString(), finish: a.lesson.finish.toISOString(), ics }]
+}
+
+export const presentNote = (n: LessonNote): z.infer<typeof NoteSchema> => ({
+  id: n.id,
+  lesson_id: n.lessonId,
+  author_id: n.authorId,
+  text: n.text,
+  summary: n.summary,
+  file_ids: n.fileIds,
+  created_at: n.createdAt.toISOString(),
+  updated_at: n.updatedAt.toISOString(),
+})
+
+const STATE_VALUES = { REFUNDED: 0, PAYED: 1, AWAITING_PAYMENT: 3, PARTIAL_REFUNDED: 4, REQUIRES_CAPTURE: 5 } as const
+const LESSON_VALUES = { CANCELLED: 0, ACTIVE: 1, RESCHEDULE: 2 } as const
+
+export const presentLesson = (a: BookingAggregate): z.infer<typeof LessonSchema> => ({
+  id: a.lesson.id,
+  state: LESSON_VALUES[a.lesson.state],
+  state_name: a.lesson.state,
+  start: a.lesson.start.toISOString(),
+  finish: a.lesson.finish.toISOString(),
+  suggested_start: iso(a.lesson.suggestedStart),
+  suggested_finish: iso(a.lesson.suggestedFinish),
+  proposal_expires_at: iso(a.lesson.proposalExpiresAt),
+  proposed_by: a.lesson.proposedBy,
+  lesson_type: LESSON_TYPE_IDS[a.lesson.lessonType],
+  lesson_type_name: lessonTypeName(LESSON_TYPE_IDS[a.lesson.lessonType]) ?? a.lesson.lessonType,
+  subject: a.subject,
+  subject_level: a.subjectLevel,
+  exam_board_id: a.lesson.examBoardId,
+  address: a.lesson.address,
+  children: a.children,
+  experience_rating: a.lesson.experienceRating,
+  tutor_id: a.lesson.tutorId,
+  student_id: a.lesson.studentId,
+  booking_id: a.booking.id,
+})
+
+const presentPaymentSummary = (p: BookingPayment | null) =>
+  p && { id: p.id, status: p.status, amount: formatPence(p.amountPence), captured: formatPence(p.capturedPence), authorize_at: iso(p.authorizeAt) }
+
+/** CONTRACT §13's booking detail. */
+export const presentBooking = (a: BookingAggregate): z.infer<typeof BookingSchema> => ({
+  id: a.booking.id,
+  state: STATE_VALUES[a.booking.state],
+  state_name: a.booking.state,
+  hold_expires_at: iso(a.booking.holdExpiresAt),
+  created_at: a.booking.createdAt.toISOString(),
+  lesson: presentLesson(a),
+  tutor: { id: a.tutor.id, firstname: a.tutor.firstname, lastname: a.tutor.lastname, username: a.tutor.username, rating: a.tutor.rating, hours_taught: a.tutor.hoursTaught },
+  student: { id: a.booker.id, firstname: a.booker.firstname, lastname: a.booker.lastname, username: a.booker.username, email: a.booker.email, role_id: a.booker.roleId },
+  meeting: a.lesson.lessonType === 'online' && a.lesson.meetingUrl && a.lesson.state !== 'CANCELLED' ? { provider: 'jitsi', join_url: a.lesson.meetingUrl } : null,
+  notes: { booking: a.booking.note, lesson: a.notes.map(presentNote) },
+  receipt: {
+    sign: CURRENCY.sign,
+    currency_code: CURRENCY.code,
+    lesson_price: formatPence(a.booking.lessonPricePence),
+    service_fee: formatPence(a.booking.serviceFeePence),
+    initial_total: formatPence(a.booking.lessonPricePence + a.booking.serviceFeePence),
+    discount_amount: formatPence(a.booking.discountPence),
+    total: formatPence(a.booking.totalPence),
+    refunded: formatPence(a.booking.refundedPence),
+    coupon: a.booking.couponUid,
+    payment: presentPaymentSummary(a.payment),
+  },
+  timeline: a.events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_id: e.actorId, data: e.data })),
+  calendar_events: lessonCalendar(a),
+})
+
+export const PaymentStatusSchema = z
+  .object({ id: z.number().int(), status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), booking_id: z.number().int().nullable() })
+  .openapi('PaymentStatus')
+
+export const presentPaymentStatus = (p: BookingPayment, owner: boolean): z.infer<typeof PaymentStatusSchema> => ({
+  id: p.id,
+  status: p.status,
+  client_secret: owner ? p.clientSecret : null,
+  redirectURL: owner && p.status === 'requires_action' ? p.redirectUrl : null,
+  booking_id: owner ? p.bookingId : null,
+})
+
+export const CouponSchema = z
+  .object({
+    uid: z.string(),
+    discount_type: z.enum(['percentage', 'fixed']),
+    percent_off: z.number().nullable(),
+    amount_off: Money.nullable(),
+    expires_at: z.string().nullable(),
+    max_redemptions: z.number().int().nullable(),
+    max_redemptions_per_user: z.number().int().nullable(),
+    times_redeemed: z.number().int(),
+  })
+  .openapi('Coupon')
+
+export const presentCoupon = (c: StoredCoupon): z.infer<typeof CouponSchema> => ({
+  uid: c.uid,
+  discount_type: c.discount.kind,
+  percent_off: c.discount.kind === 'percentage' ? c.discount.percentOff : null,
+  amount_off: c.discount.kind === 'fixed' ? formatPence(c.discount.amountOffPence) : null,
+  expires_at: iso(c.expiresAt),
+  max_redemptions: c.maxRedemptions,
+  max_redemptions_per_user: c.maxRedemptionsPerUser,
+  times_redeemed: c.timesRedeemed,
+})
