@@ -71,7 +71,7 @@ export async function receiveUpload<S extends z.ZodType>(
     if (Object.keys(errors).length > 0 || !parsed.file || !fields.success) throw problems.validation(errors)
     const file = parsed.file
     return {
-      file: { ...file, content: () => createReadStream(spoolPath) },
+      file: { ...file, content: () => readSpool(spoolPath) },
       fields: fields.data,
       discard,
     }
@@ -79,6 +79,15 @@ export async function receiveUpload<S extends z.ZodType>(
     await discard()
     throw error
   }
+}
+
+/**
+ * The spooled bytes, opened only when first read. A stream made eagerly opens the file at
+ * once, and when the request fails before anyone reads it (a 403 after parsing, say) the
+ * spool is removed under it: an 'error' nobody listens to, which takes the process down.
+ */
+async function* readSpool(spoolPath: string): AsyncIterable<Uint8Array> {
+  yield* createReadStream(spoolPath)
 }
 
 const tooLarge = (maxFileBytes: number) =>
