@@ -5,6 +5,7 @@ import { sql } from 'kysely'
 import {
   systemClock,
   type AddressDirectory,
+  type BookingConfig,
   type BusyCalendar,
   type TravelTimes,
   type Clock,
@@ -89,6 +90,8 @@ export type Infrastructure = {
   sniffer: ContentSniffer
   ids: IdGenerator
   uploadLimits: UploadLimits
+  /** The booking rules' settings, the same for the server, its jobs and the CLI. */
+  bookingConfig: BookingConfig
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
@@ -157,6 +160,12 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     sniffer: fileTypeSniffer,
     ids: { uuid: () => randomUUID() },
     uploadLimits: { image: config.UPLOAD_MAX_IMAGE_BYTES, document: config.UPLOAD_MAX_IMAGE_BYTES, video: config.UPLOAD_MAX_VIDEO_BYTES },
+    bookingConfig: {
+      holdMinutes: config.BOOKING_HOLD_MINUTES,
+      serviceFeePercent: config.SERVICE_FEE_PERCENT,
+      meetingBaseUrl: config.MEETING_BASE_URL,
+      paymentReturnUrl: `${baseUrl}/api/payments/return`,
+    },
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },

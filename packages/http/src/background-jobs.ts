@@ -13,12 +13,7 @@ export function startBackgroundJobs(infra: Infrastructure): { stop(): Promise<vo
     uow: infra.uow,
     clock: infra.clock,
     processor: infra.processor,
-    config: {
-      holdMinutes: infra.config.BOOKING_HOLD_MINUTES,
-      serviceFeePercent: infra.config.SERVICE_FEE_PERCENT,
-      meetingBaseUrl: 'https://meet.jit.si/tutoring-',
-      paymentReturnUrl: `${infra.baseUrl}/api/payments/return`,
-    },
+    config: infra.bookingConfig,
   }
   const jobs: Job[] = [
     { name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() },

@@ -73,12 +73,7 @@ export function buildServices(infra: Infrastructure): Services {
       processor: infra.processor,
       links: infra.links,
       ids: infra.ids,
-      config: {
-        holdMinutes: config.BOOKING_HOLD_MINUTES,
-        serviceFeePercent: config.SERVICE_FEE_PERCENT,
-        meetingBaseUrl: 'https://meet.jit.si/tutoring-',
-        paymentReturnUrl: `${infra.baseUrl}/api/payments/return`,
-      },
+      config: infra.bookingConfig,
       availability: {
         postcodes: infra.postcodes,
         geocoder: infra.geocoder,

@@ -44,6 +44,8 @@ const configSchema = z.object({
   CORS_TRUSTED_ORIGINS: csv,
   CORS_WHITELIST: csv,
   SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  // Online lessons get a room of their own: this prefix and a fresh UUID.
+  MEETING_BASE_URL: z.string().url().default('https://meet.jit.si/tutoring-'),
   INTERNAL_MAILBOX: z.string().email().default('internal@tutoring.local'),
   /** Postcode geocoding and address search (postcodes.io-compatible); absent: the `postcodes` table. */
   POSTCODES_API_URL: optionalUrl,

@@ -7,12 +7,7 @@ const bookingDeps = (infra: Infrastructure) => ({
   uow: infra.uow,
   clock: infra.clock,
   processor: infra.processor,
-  config: {
-    holdMinutes: infra.config.BOOKING_HOLD_MINUTES,
-    serviceFeePercent: infra.config.SERVICE_FEE_PERCENT,
-    meetingBaseUrl: 'https://meet.jit.si/tutoring-',
-    paymentReturnUrl: `${infra.baseUrl}/api/payments/return`,
-  },
+  config: infra.bookingConfig,
 })
 
 export const paymentsCaptureDue: Command = {
