@@ -5,6 +5,7 @@ import {
   formatPence,
   lessonTypeName,
   type BookingAggregate,
+  type CreateBookingInput,
   type LessonNote,
   type BookingPayment,
   type StoredCoupon,
@@ -45,6 +46,19 @@ export const BookingBody = z
     coupon: z.string().trim().min(1).max(64).nullish(),
   })
   .openapi('BookingRequest')
+
+/** The create-booking use case's input, from either family's body. */
+export const toCreateBookingInput = (body: z.output<typeof BookingBody>): CreateBookingInput => ({
+  teachId: body.teach_id,
+  subjectLevelId: body.subject_level_id,
+  examBoardId: body.exam_board_id ?? null,
+  start: new Date(body.start),
+  finish: new Date(body.finish),
+  lessonType: lessonTypeName(body.lesson_type) ?? 'online',
+  childIds: body.child_ids ?? [],
+  address: body.address ? { ...body.address, line2: body.address.line2 ?? null, lat: body.address.lat ?? null, lng: body.address.lng ?? null } : null,
+  coupon: body.coupon ?? null,
+})
 
 export const BookingUpdateBody = z
   .strictObject({ note: z.string().trim().max(1000).nullable().openapi({ description: "The booker's note to the tutor; null clears it." }) })

@@ -2,7 +2,6 @@ import {
   cancelBooking,
   createBooking,
   getBooking,
-  lessonTypeName,
   listBookings,
   proposeLessonReschedule,
   approveLessonReschedule,
@@ -16,7 +15,7 @@ import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import type { Services } from '../services'
-import { webApiAuth, BookingBody, BookingSchema, BookingUpdateBody, RescheduleBody, idParam, listQuery, presentBooking } from './bookings.schemas'
+import { webApiAuth, BookingBody, toCreateBookingInput, BookingSchema, BookingUpdateBody, RescheduleBody, idParam, listQuery, presentBooking } from './bookings.schemas'
 
 const tags = ['Bookings']
 const actorOf = (user: User) => ({ userId: user.id, roleId: user.roleId })
@@ -49,17 +48,7 @@ export function bookingRoutes(app: App, services: Services): void {
     async (c) => {
       const body = c.req.valid('json')
       const booking = await unwrap(
-        createBooking(deps, currentUser(c), {
-          teachId: body.teach_id,
-          subjectLevelId: body.subject_level_id,
-          examBoardId: body.exam_board_id ?? null,
-          start: new Date(body.start),
-          finish: new Date(body.finish),
-          lessonType: lessonTypeName(body.lesson_type) ?? 'online',
-          childIds: body.child_ids ?? [],
-          address: body.address ? { ...body.address, line2: body.address.line2 ?? null, lat: body.address.lat ?? null, lng: body.address.lng ?? null } : null,
-          coupon: body.coupon ?? null,
-        }),
+        createBooking(deps, currentUser(c), toCreateBookingInput(body)),
       )
       return c.json({ data: presentBooking(booking) }, 201)
     },

@@ -5,7 +5,6 @@ import {
   createBooking,
   declineLessonReschedule,
   getLesson,
-  lessonTypeName,
   listBookings,
   proposeLessonReschedule,
   rateLesson,
@@ -20,7 +19,7 @@ import { problemFromDomain } from '../platform/domain-errors'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import type { Services } from '../services'
-import { BookingBody, LessonSchema, RatingBody, RescheduleBody, idParam, listQuery, presentLesson, webApiAuth } from './bookings.schemas'
+import { BookingBody, toCreateBookingInput, LessonSchema, RatingBody, RescheduleBody, idParam, listQuery, presentLesson, webApiAuth } from './bookings.schemas'
 import { rescheduleConfirmPage, rescheduleDonePage } from './lessons.pages'
 
 const tags = ['Lessons']
@@ -92,17 +91,7 @@ export function lessonRoutes(app: App, services: Services): void {
     async (c) => {
       const body = c.req.valid('json')
       const booking = await unwrap(
-        createBooking(deps, currentUser(c), {
-          teachId: body.teach_id,
-          subjectLevelId: body.subject_level_id,
-          examBoardId: body.exam_board_id ?? null,
-          start: new Date(body.start),
-          finish: new Date(body.finish),
-          lessonType: lessonTypeName(body.lesson_type) ?? 'online',
-          childIds: body.child_ids ?? [],
-          address: body.address ? { ...body.address, line2: body.address.line2 ?? null, lat: body.address.lat ?? null, lng: body.address.lng ?? null } : null,
-          coupon: body.coupon ?? null,
-        }),
+        createBooking(deps, currentUser(c), toCreateBookingInput(body)),
       )
       return c.json(lessonAnswer(booking), 201)
     },
