@@ -1,6 +1,6 @@
 /**
  * `pnpm bench` (http, after search.bench.ts): `GET /api/availabilites` on the same demo
- * marketplace as the search bench (N = 1,000 and 10,000; 100,000 too with BENCH_LARGE=1), on
+ * marketplace as the search bench (N = 1,000 and 10,000; 100,000 too on PostgreSQL with BENCH_LARGE=1), on
  * a fresh PGlite and, with DATABASE_URL, a fresh database of that server. Each connection
  * cycles through 400 teaches drawn at random (seeded), for a date two days ahead and 60
  * minutes, half online and half at the student's home with a postcode (so the travel-distance
@@ -8,7 +8,7 @@
  * one-primary-key-select ceiling of the same process and database.
  */
 import { addDays } from '@tutoring/domain'
-import { CEILING_ROUTE, DURATION_SECONDS, SIZES, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
+import { CEILING_ROUTE, DURATION_SECONDS, sizesFor, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
 
 const AVAILABILITY_ROUTE = 'GET /api/availabilites'
 const TEACHES = 400
@@ -52,11 +52,11 @@ function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
 
 async function main() {
   console.log(
-    `availability: ${SIZES.join(', ')} demo tutors, ${TEACHES} random teaches; autocannon ${DURATION_SECONDS} s at 10 and at 50 connections after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}` +
+    `availability: ${sizesFor('pglite').join(', ')} demo tutors on PGlite, ${sizesFor('postgres').join(', ')} on PostgreSQL, ${TEACHES} random teaches; autocannon ${DURATION_SECONDS} s at 10 and at 50 connections after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}` +
       '\n("found" is the times of the first 20 answers, a check that the answers are not empty)',
   )
   const rows: Row[] = []
-  for (const kind of benchKinds()) for (const size of SIZES) rows.push(...(await benchOne(kind, size)))
+  for (const kind of benchKinds()) for (const size of sizesFor(kind)) rows.push(...(await benchOne(kind, size)))
   print(rows, { [AVAILABILITY_ROUTE]: { p95Ms: 10, ceilingShare: 0.35 } })
   if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
 }

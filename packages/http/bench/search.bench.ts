@@ -1,6 +1,6 @@
 /**
  * `pnpm bench` (http, after http.bench.ts): tutor search against N demo tutors (1,000 and
- * 10,000; 100,000 too with BENCH_LARGE=1) on a fresh PGlite, then on a fresh database of the
+ * 10,000; 100,000 too on PostgreSQL with BENCH_LARGE=1) on a fresh PGlite, then on a fresh database of the
  * PostgreSQL server when DATABASE_URL is set (created beside the test one and dropped
  * after). The search is subject + date + postcode + lesson type (students_home, so the
  * travel-distance rule and its bounding box run) sorted by distance. p50/p95 at 10
@@ -8,7 +8,7 @@
  * same process on the same database handle.
  */
 import { addDays } from '@tutoring/domain'
-import { CEILING_ROUTE, DURATION_SECONDS, SIZES, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
+import { CEILING_ROUTE, DURATION_SECONDS, sizesFor, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
 
 const SEARCH_ROUTE = 'GET /api/v1/search'
 
@@ -29,9 +29,9 @@ function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
 }
 
 async function main() {
-  console.log(`tutor search: ${SIZES.join(', ')} demo tutors; autocannon ${DURATION_SECONDS} s at 10 and at 50 connections after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}`)
+  console.log(`tutor search: ${sizesFor('pglite').join(', ')} demo tutors on PGlite, ${sizesFor('postgres').join(', ')} on PostgreSQL; autocannon ${DURATION_SECONDS} s at 10 and at 50 connections after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}`)
   const rows: Row[] = []
-  for (const kind of benchKinds()) for (const size of SIZES) rows.push(...(await benchOne(kind, size)))
+  for (const kind of benchKinds()) for (const size of sizesFor(kind)) rows.push(...(await benchOne(kind, size)))
   print(rows, { [SEARCH_ROUTE]: { p95Ms: 25, ceilingShare: 0.25 } })
   if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
 }
