@@ -12,7 +12,7 @@ export async function explainTutorSearch(
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await sql`analyze tutor_search`.execute(trx)
-    const statement = await searchStatementForExplain(trx, criteria, page)
+    const statement = searchStatementForExplain(criteria, page)
     const plan = await sql<{ 'QUERY PLAN': string }>`explain ${options.analyze ? sql`(analyze, costs off)` : sql``} ${statement}`.execute(trx)
     return plan.rows.map((row) => row['QUERY PLAN']).join('\n')
   })

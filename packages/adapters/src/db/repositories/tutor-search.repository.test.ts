@@ -3,7 +3,7 @@ import { sql } from 'kysely'
 import type { DatabaseHandle } from '../connect'
 import { createTestDatabase, testDatabaseKinds } from '../../testing'
 import { demoCatalog, loadDemoTutors, type DemoTutor } from '../seed/load-demo-tutors'
-import { boxAround } from './tutor-search.repository'
+import { boxAround, scheduleBits } from './tutor-search.repository'
 
 const complete = (subjectId: number, levelId: number): DemoTutor => ({
   firstname: 'Ada',
@@ -64,6 +64,88 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     release()
     await Promise.all([first, second])
     expect(await searchable(id!)).toBe(true)
+  })
+
+  const offer = async (id: number) => {
+    const row = await handle.db
+      .selectFrom('tutor_search')
+      .select(['schedule_mask', 'subject_ids', 'search_keys', 'lat', 'lng', 'travel_distance_miles'])
+      .where('tutor_id', '=', id)
+      .executeTakeFirstOrThrow()
+    const expectedKeys = await sql<{ keys: number[] }>`select tutor_search_keys_of(${`{${row.subject_ids.join(',')}}`}::int[], ${row.schedule_mask}::int, ${row.lat}::float8, ${row.lng}::float8, ${row.travel_distance_miles}::float8) as keys`.execute(handle.db)
+    // The keys always follow the columns they are made of.
+    expect([...row.search_keys].sort()).toEqual([...expectedKeys.rows[0]!.keys].sort())
+    return { mask: row.schedule_mask, subjects: row.subject_ids, keys: row.search_keys }
+  }
+
+  it('keeps the schedule mask, subjects and search keys right as schedules and teaches change', async () => {
+    const catalog = await demoCatalog(handle.db)
+    const [first, second] = catalog.subjects.filter((s) => s.levelIds.length > 0)
+    const [id] = await loadDemoTutors(
+      handle.db,
+      [
+        {
+          ...complete(first!.id, first!.levelIds[0]!),
+          location: { postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.501, lng: -0.1416, travelDistanceMiles: 10 },
+          schedule: [{ day: 'MONDAY', slots: [{ from: '09:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0 }],
+        },
+      ],
+      { tag: 'offer', passwordHash: 'x' },
+    )
+    const tutor = id!
+    expect(await offer(tutor)).toMatchObject({ mask: scheduleBits(1, 'online'), subjects: [first!.id] })
+    const monday = await handle.db.selectFrom('day_availabilities').select('id').where('tutor_id', '=', tutor).executeTakeFirstOrThrow()
+
+    // A window on another weekday of the same entry.
+    await handle.db.insertInto('day_availability_slots').values({ day_availability_id: monday.id, tutor_id: tutor, day: 3, starts_at: '14:00', ends_at: '15:00' }).execute()
+    expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'online') | scheduleBits(3, 'online'))
+    // The entry's lesson types change.
+    await handle.db.updateTable('day_availabilities').set({ lesson_types: ['students_home', 'tutors_home'] }).where('id', '=', monday.id).execute()
+    expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(3, 'students_home') | scheduleBits(1, 'tutors_home') | scheduleBits(3, 'tutors_home'))
+    // A window moves to another day; then one goes.
+    await handle.db.updateTable('day_availability_slots').set({ day: 5 }).where('day_availability_id', '=', monday.id).where('day', '=', 3).execute()
+    expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(5, 'students_home') | scheduleBits(1, 'tutors_home') | scheduleBits(5, 'tutors_home'))
+    await handle.db.deleteFrom('day_availability_slots').where('day_availability_id', '=', monday.id).where('day', '=', 5).execute()
+    expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(1, 'tutors_home'))
+    // An entry without windows offers nothing; deleting the entry takes its windows with it.
+    const empty = await handle.db.insertInto('day_availabilities').values({ tutor_id: tutor, day: 2, lesson_types: ['online'], buffer_minutes: 0 }).returning('id').executeTakeFirstOrThrow()
+    expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(1, 'tutors_home'))
+    await handle.db.deleteFrom('day_availabilities').where('id', 'in', [monday.id, empty.id]).execute()
+    expect(await offer(tutor)).toMatchObject({ mask: 0 })
+
+    // Teaches: a second subject, one disabled, one soft-deleted.
+    const added = await handle.db.insertInto('teaches').values({ tutor_id: tutor, subject_id: second!.id, hourly_rate_pence: 4000, enabled: true, deleted_at: null }).returning('id').executeTakeFirstOrThrow()
+    expect((await offer(tutor)).subjects).toEqual([first!.id, second!.id].sort((a, b) => a - b))
+    await handle.db.updateTable('teaches').set({ enabled: false }).where('tutor_id', '=', tutor).where('subject_id', '=', first!.id).execute()
+    expect((await offer(tutor)).subjects).toEqual([second!.id])
+    await handle.db.updateTable('teaches').set({ deleted_at: new Date() }).where('id', '=', added.id).execute()
+    expect((await offer(tutor)).subjects).toEqual([])
+
+    // The keys hold the student's cell and follow a new location.
+    const keysNear = async (lat: number, lng: number) => {
+      const cell = await sql<{ cell: number }>`select tutor_search_cell(${lat}::float8, ${lng}::float8) as cell`.execute(handle.db)
+      return (await offer(tutor)).keys.includes(cell.rows[0]!.cell)
+    }
+    expect(await keysNear(51.501, -0.1416)).toBe(true)
+    expect(await keysNear(53.48, -2.24)).toBe(false)
+    await handle.db.updateTable('locations').set({ lat: 53.48, lng: -2.24 }).where('tutor_id', '=', tutor).execute()
+    expect(await keysNear(53.48, -2.24)).toBe(true)
+    expect(await keysNear(51.501, -0.1416)).toBe(false)
+  })
+
+  it('reads the schedule again for a tutor whose role returns', async () => {
+    const catalog = await demoCatalog(handle.db)
+    const subject = catalog.subjects.find((s) => s.levelIds.length > 0)!
+    const [id] = await loadDemoTutors(
+      handle.db,
+      [{ ...complete(subject.id, subject.levelIds[0]!), schedule: [{ day: 'FRIDAY', slots: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0 }] }],
+      { tag: 'offer-role', passwordHash: 'x' },
+    )
+    await handle.db.updateTable('users').set({ role_id: 1 }).where('id', '=', id!).execute()
+    // Changed while not a tutor: no row to keep.
+    await handle.db.updateTable('day_availabilities').set({ lesson_types: ['tutors_home'] }).where('tutor_id', '=', id!).execute()
+    await handle.db.updateTable('users').set({ role_id: 3 }).where('id', '=', id!).execute()
+    expect(await offer(id!)).toMatchObject({ mask: scheduleBits(5, 'tutors_home'), subjects: [subject.id] })
   })
 
   it('drops a tutor whose account is deleted, and takes back one whose role returns', async () => {

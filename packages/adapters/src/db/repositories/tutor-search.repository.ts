@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import type { PageRequest, SearchSort, Titled, TutorSearchCriteria, TutorSearchHit, TutorSearchRepository } from '@tutoring/domain'
+import type { LessonTypeName, PageRequest, SearchSort, Titled, TutorSearchCriteria, TutorSearchHit, TutorSearchRepository } from '@tutoring/domain'
 import type { Database } from '../database'
 
 /** Miles in one degree of latitude, rounded down so the box is never too small (R = 3958.8 mi). */
@@ -8,7 +8,8 @@ const MILES_PER_DEGREE = 69
 /**
  * Half the sides, in degrees, of a box holding every point within `miles` of a place at
  * `lat`: a degree of longitude is shortest on the box's edge nearer the pole. (No tutor lives
- * across the antimeridian: the service is for the UK.)
+ * across the antimeridian: the service is for the UK.) `tutor_search_reach_cells` in SQL
+ * (migration 2026_11_24_600000) computes the same box.
  */
 export function boxAround(lat: number, miles: number): { latSpan: number; lngSpan: number } {
   const latSpan = miles / MILES_PER_DEGREE
@@ -27,46 +28,66 @@ const distanceSql = (lat: number, lng: number): RawBuilder<number | null> => sql
   )))
 )`
 
+/** Row of a lesson type in `tutor_search.schedule_mask`: bit `7 * row + day` (0 Sunday .. 6 Saturday). */
+const LESSON_TYPE_ROW: Record<LessonTypeName, number> = { tutors_home: 0, students_home: 1, online: 2 }
+const ALL_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6]
+
 /**
- * Rules 1-3, 5 and 6 of SPEC "A tutor appears in results only when", as `searchEligibility`
- * reads them; rule 4 is `scheduleProbe`, and rule 7 (the date window) is the use case's: it
- * never asks for a date outside it.
+ * Rule 4 as bits of the tutor's `schedule_mask` (kept by triggers: a bit for each weekday and
+ * lesson type that some schedule entry with a window offers): any of the requested weekday
+ * (every weekday without a date) in the requested lesson type (any without one). Entry filters
+ * (subject, level, board) do not count here, as in the domain: availability applies them.
  */
-function eligibilityConditions(c: TutorSearchCriteria, reachMiles: number): RawBuilder<unknown>[] {
+export function scheduleBits(weekday: number | undefined, lessonType: LessonTypeName | undefined): number {
+  const days = weekday === undefined ? ALL_WEEKDAYS : [weekday]
+  const rows = lessonType === undefined ? Object.values(LESSON_TYPE_ROW) : [LESSON_TYPE_ROW[lessonType]]
+  let bits = 0
+  for (const row of rows) for (const day of days) bits |= 1 << (7 * row + day)
+  return bits
+}
+
+/** The `search_keys` element standing for the same question as `scheduleBits` (see migration 2026_11_24_600000). */
+function scheduleKey(weekday: number | undefined, lessonType: LessonTypeName | undefined): number {
+  if (weekday !== undefined && lessonType !== undefined) return -(1 + 7 * LESSON_TYPE_ROW[lessonType] + weekday)
+  if (lessonType !== undefined) return -(100 + LESSON_TYPE_ROW[lessonType])
+  if (weekday !== undefined) return -(200 + weekday)
+  return -110
+}
+
+const inPersonPlace = (c: TutorSearchCriteria) => (c.studentLocation && c.lessonType !== undefined && c.lessonType !== 'online' ? c.studentLocation : undefined)
+
+/**
+ * Every tutor a search can find carries these in `search_keys`: the subject, the schedule key
+ * and, in person, the grid cell of the student's place (its reach box touches that cell). One
+ * GIN scan intersects them; the conditions below still decide, exactly.
+ */
+function searchKeys(c: TutorSearchCriteria): RawBuilder<unknown> {
+  const keys: RawBuilder<unknown>[] = [sql`${scheduleKey(c.weekday, c.lessonType)}::int`]
+  if (c.subjectId !== undefined) keys.push(sql`${c.subjectId}::int`)
+  const place = inPersonPlace(c)
+  if (place) keys.push(sql`tutor_search_cell(${place.lat}::float8, ${place.lng}::float8)`)
+  return sql`ts.search_keys @> array[${sql.join(keys)}]::int[]`
+}
+
+/**
+ * Rules 1-6 of SPEC "A tutor appears in results only when", as `searchEligibility` reads
+ * them; rule 7 (the date window) is the use case's: it never asks for a date outside it.
+ */
+function eligibilityConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
   // Rules 1-3: profile complete, every verification PASS, visible; kept by triggers.
-  const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`]
+  const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`, searchKeys(c)]
+  // Rule 4: a schedule window on the weekday offering the lesson type; kept by triggers.
+  conditions.push(sql`ts.schedule_mask & ${scheduleBits(c.weekday, c.lessonType)}::int <> 0`)
   // Rule 5: not on holiday on the date, or today without one (inclusive dates).
   const date = c.date ?? c.today
   conditions.push(sql`not exists (
     select 1 from holidays h where h.tutor_id = ts.tutor_id and h.start_date <= ${date}::date and h.end_date >= ${date}::date
   )`)
   // Rule 6: an in-person lesson with the student's place needs the tutor within their own
-  // travel distance. A box around the student as wide as the longest travel distance of
-  // any searchable tutor (indexed lat, lng) first, then the exact distance.
-  const place = c.studentLocation
-  if (place && c.lessonType !== undefined && c.lessonType !== 'online') {
-    const { latSpan, lngSpan } = boxAround(place.lat, reachMiles)
-    conditions.push(sql`ts.lat between ${place.lat - latSpan}::float8 and ${place.lat + latSpan}::float8`)
-    conditions.push(sql`ts.lng between ${place.lng - lngSpan}::float8 and ${place.lng + lngSpan}::float8`)
-    conditions.push(sql`${distanceSql(place.lat, place.lng)} <= ts.travel_distance_miles`)
-  }
+  // travel distance (the grid cell of searchKeys first, then the exact distance).
+  const place = inPersonPlace(c)
+  if (place) conditions.push(sql`${distanceSql(place.lat, place.lng)} <= ts.travel_distance_miles`)
   return conditions
-}
-
-/**
- * Rule 4: a schedule entry with a window on the date's weekday (any without a date), offering
- * the lesson type when one is asked for. Entry filters (subject, level, board) do not count
- * here, as in the domain: availability applies them. A lateral `limit 1` rather than `exists`,
- * so each candidate is one probe of the (tutor_id, day) index instead of a hash of every window.
- */
-function scheduleProbe(c: TutorSearchCriteria): RawBuilder<unknown> {
-  const onDay = c.weekday === undefined ? sql`` : sql`and w.day = ${c.weekday}`
-  const ofType = c.lessonType === undefined ? sql`` : sql`and ${c.lessonType}::text = any(d.lesson_types)`
-  return sql`(
-    select 1 as found from day_availability_slots w join day_availabilities d on d.id = w.day_availability_id
-    where w.tutor_id = ts.tutor_id ${onDay} ${ofType}
-    limit 1
-  )`
 }
 
 function filterConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
@@ -77,8 +98,8 @@ function filterConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
 }
 
 /** The tutor's enabled teach matching the subject, level and board filters: the cheapest, then the oldest. */
-function bestTeach(c: TutorSearchCriteria): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [sql`t.tutor_id = ts.tutor_id`, sql`t.enabled`, sql`t.deleted_at is null`]
+function bestTeach(c: TutorSearchCriteria, tutorId: RawBuilder<unknown>): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [sql`t.tutor_id = ${tutorId}`, sql`t.enabled`, sql`t.deleted_at is null`]
   if (c.subjectId !== undefined) conditions.push(sql`t.subject_id = ${c.subjectId}`)
   if (c.subjectLevelIds.length > 0) {
     conditions.push(sql`exists (select 1 from teach_subject_levels x where x.teach_id = t.id and x.subject_level_id = any(${intArray(c.subjectLevelIds)}))`)
@@ -139,71 +160,72 @@ const rowToHit = (row: HitRow): TutorSearchHit => ({
 export function tutorSearchRepository(db: Kysely<Database>): TutorSearchRepository {
   return {
     async search(criteria, page) {
-      const reach = await reachMiles(db, criteria)
-      const query = pageQuery(criteria, page, reach)
+      const query = pageQuery(criteria, page)
       const rows = (await query.execute(db)).rows
       if (rows.length > 0 || page.page === 1) return { items: rows.map(rowToHit), total: rows.length > 0 ? Number(rows[0]!.total) : 0 }
       // Past the last page the window count has no row to ride on.
-      const counted = await countQuery(criteria, reach).execute(db)
+      const counted = await countQuery(criteria).execute(db)
       return { items: [], total: Number(counted.rows[0]?.n ?? 0) }
     },
   }
 }
 
 /**
- * The longest travel distance of any searchable tutor: the box's half-size for rule 6. Read
- * per search (a backward scan of one index), never cached, so a tutor who just widened their
- * reach is not boxed out.
+ * Without level or board filters, a tutor has a teach to show exactly when `subject_ids` (the
+ * subjects of their enabled live teaches, kept by triggers) holds the subject, or any subject:
+ * then the teach is read for the page's rows only, unless the order is by its price.
  */
-async function reachMiles(db: Kysely<Database>, criteria: TutorSearchCriteria): Promise<number> {
-  if (!criteria.studentLocation || criteria.lessonType === undefined || criteria.lessonType === 'online') return 0
-  // `where searchable` as a literal, so the partial index on travel_distance_miles serves it.
-  const result = await sql<{ miles: number | null }>`select max(travel_distance_miles) as miles from tutor_search where searchable`.execute(db)
-  return Number(result.rows[0]?.miles ?? 0)
+const teachAfterPage = (c: TutorSearchCriteria): boolean =>
+  c.subjectLevelIds.length === 0 && c.examBoardIds.length === 0 && c.sort !== 'price_asc' && c.sort !== 'price_desc'
+
+function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
+  const where = [...eligibilityConditions(criteria), ...filterConditions(criteria)]
+  if (!teachAfterPage(criteria)) {
+    return sql`from tutor_search ts
+      cross join lateral ${bestTeach(criteria, sql`ts.tutor_id`)} bt
+      where ${sql.join(where, sql` and `)}`
+  }
+  where.push(criteria.subjectId === undefined ? sql`cardinality(ts.subject_ids) > 0` : sql`ts.subject_ids @> ${intArray([criteria.subjectId])}`)
+  return sql`from tutor_search ts where ${sql.join(where, sql` and `)}`
 }
 
-function matching(criteria: TutorSearchCriteria, reach: number): RawBuilder<unknown> {
-  const where = [...eligibilityConditions(criteria, reach), ...filterConditions(criteria)]
-  return sql`from tutor_search ts
-    cross join lateral ${scheduleProbe(criteria)} schedule
-    cross join lateral ${bestTeach(criteria)} bt
-    where ${sql.join(where, sql` and `)}`
-}
-
-function pageQuery(criteria: TutorSearchCriteria, page: PageRequest, reach: number) {
+function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
   const place = criteria.studentLocation
   const distance = place ? distanceSql(place.lat, place.lng) : sql`null::float8`
   const levelFilter = criteria.subjectLevelIds.length > 0 ? sql`and x.subject_level_id = any(${intArray(criteria.subjectLevelIds)})` : sql``
+  const later = teachAfterPage(criteria)
   return sql<HitRow>`
     with page as (
       select ts.tutor_id, ts.tutoring_experience_months, ts.overall_rating,
-        bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence,
+        ${later ? sql`` : sql`bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence,`}
         ${distance} as distance,
         count(*) over () as total
-      ${matching(criteria, reach)}
+      ${matching(criteria)}
       order by ${ORDER[criteria.sort]}
       limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
+    ), hits as (
+      ${later ? sql`select page.*, bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence from page cross join lateral ${bestTeach(criteria, sql`page.tutor_id`)} bt` : sql`select * from page`}
     )
-    select page.*, u.firstname, u.lastname, s.title as subject_title,
+    select hits.*, u.firstname, u.lastname, s.title as subject_title,
       (select json_build_object('id', l.id, 'title', l.title)
          from teach_subject_levels x join subject_levels l on l.id = x.subject_level_id
-         where x.teach_id = page.teach_id ${levelFilter}
+         where x.teach_id = hits.teach_id ${levelFilter}
          order by l.position, l.id limit 1) as level,
       coalesce((select json_agg(json_build_object('id', b.id, 'title', b.title) order by b.id)
          from teach_exam_boards x join exam_boards b on b.id = x.exam_board_id
-         where x.teach_id = page.teach_id), '[]'::json) as boards
-    from page
-    join users u on u.id = page.tutor_id
-    join subjects s on s.id = page.subject_id
+         where x.teach_id = hits.teach_id), '[]'::json) as boards
+    from hits
+    join users u on u.id = hits.tutor_id
+    join subjects s on s.id = hits.subject_id
     order by ${ORDER[criteria.sort]}
   `
 }
 
-function countQuery(criteria: TutorSearchCriteria, reach: number) {
-  return sql<{ n: number | string }>`select count(*) as n ${matching(criteria, reach)}`
+function countQuery(criteria: TutorSearchCriteria) {
+  return sql<{ n: number | string }>`select count(*) as n ${matching(criteria)}`
 }
 
 /** The page statement as search would run it, for EXPLAIN in tests. */
-export async function searchStatementForExplain(db: Kysely<Database>, criteria: TutorSearchCriteria, page: PageRequest) {
-  return pageQuery(criteria, page, await reachMiles(db, criteria))
+export function searchStatementForExplain(criteria: TutorSearchCriteria, page: PageRequest) {
+  return pageQuery(criteria, page)
 }

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely'
 
-/** Written only by the triggers of migration 2026_11_24_200000 (see there); read by search. */
+/** Written only by the triggers of migrations 2026_11_24_200000 and 2026_11_24_600000 (see there); read by search. */
 export interface TutorSearchTable {
   tutor_id: number
   profile_complete: Generated<boolean>
@@ -15,5 +15,9 @@ export interface TutorSearchTable {
   tutoring_experience_months: number | null
   overall_rating: number | null
   updated_at: Generated<Date>
+  /** Bit `7 * type + day` (types 0 tutors_home, 1 students_home, 2 online; days 0 Sunday .. 6). */
+  schedule_mask: Generated<number>
+  subject_ids: Generated<number[]>
+  search_keys: Generated<number[]>
 }
 export type TutorSearchRow = Selectable<TutorSearchTable>

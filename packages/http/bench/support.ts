@@ -1,0 +1,157 @@
+/** What the route benches share: fresh databases, the load generator, the ceiling route, the table. */
+import { fork } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { serve, type ServerType } from '@hono/node-server'
+import { Hono } from 'hono'
+import pino from 'pino'
+import {
+  createInfrastructure,
+  demoCatalog,
+  loadConfig,
+  loadDemoTutors,
+  openPGlite,
+  openPostgres,
+  prepareDatabase,
+  type DatabaseHandle,
+} from '@tutoring/adapters'
+import { analyzeDatabase, createEmptyServerDatabase } from '@tutoring/adapters/testing'
+import { londonToday, type IsoDate } from '@tutoring/domain'
+import { generateMarketplace, placesGeocoder } from '@tutoring/testkit'
+import { startServer } from '../src/server'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+export const WARMUP_SECONDS = 2
+/** 100,000 on PostgreSQL only with BENCH_LARGE=1: loading them into PGlite takes longer than the aims are worth there. */
+export const sizesFor = (kind: DatabaseKind): number[] => [1_000, 10_000, ...(kind === 'postgres' && process.env.BENCH_LARGE === '1' ? [100_000] : [])]
+
+export type Measured = { requestsPerSecond: number; p50: number; p95: number; p99: number; total: number; non2xx: number; errors: number }
+export type Row = { database: string; tutors: number; loadSeconds: number; found: number; route: string; p50: number; p95: number; rps10: number; rps50: number }
+
+/** `target`: one URL, or a base URL and the paths each connection cycles through. */
+export function load(target: string | { url: string; requests: Array<{ path: string }> }, connections: number, duration: number): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const options = JSON.stringify({ ...(typeof target === 'string' ? { url: target } : target), connections, duration })
+    const child = fork(fileURLToPath(new URL('./load.worker.mjs', import.meta.url)), [options], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    child.once('message', (m) => resolve(m as Measured))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))))
+  })
+}
+
+async function startCeiling(database: DatabaseHandle, userId: number): Promise<{ url: string; stop(): Promise<void> }> {
+  const app = new Hono()
+  app.get('/one-select', async (c) => {
+    const row = await database.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
+    return row ? c.json({ data: { id: row.id, email: row.email, username: row.username, created_at: row.created_at.toISOString() } }) : c.notFound()
+  })
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return { url: `http://127.0.0.1:${port}/one-select`, stop: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))) }
+}
+
+const discardingLogger = () => pino({ level: 'info', base: undefined }, new Writable({ write: (_chunk, _encoding, done) => done() }))
+
+async function freshDatabase(kind: DatabaseKind): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const handle = await openPGlite()
+    await prepareDatabase(handle)
+    return { handle, drop: async () => undefined }
+  }
+  const empty = await createEmptyServerDatabase()
+  const handle = await openPostgres(empty.url, { maxConnections: 10 })
+  await prepareDatabase(handle)
+  return { handle, drop: () => empty.drop() }
+}
+
+export async function measure(url: string | { url: string; requests: Array<{ path: string }> }): Promise<Pick<Row, 'p50' | 'p95' | 'rps10' | 'rps50'>> {
+  await load(url, 10, WARMUP_SECONDS)
+  const ten = await load(url, 10, DURATION_SECONDS)
+  const fifty = await load(url, 50, DURATION_SECONDS)
+  const name = typeof url === 'string' ? url : url.url
+  for (const m of [ten, fifty]) if (m.non2xx > 0 || m.errors > 0) throw new Error(`${name}: ${m.non2xx} non-2xx answers, ${m.errors} errors`)
+  return { p50: ten.p50, p95: ten.p95, rps10: ten.requestsPerSecond, rps50: fifty.requestsPerSecond }
+}
+
+export type DemoMarketplace = {
+  handle: DatabaseHandle
+  today: IsoDate
+  /** The demo tutors' user ids, in load order. */
+  tutorIds: number[]
+  loadSeconds: number
+  serverUrl: string
+  ceilingUrl: string
+}
+
+/**
+ * A fresh database of `kind` with `tutors` searchable demo tutors (seed 42), the app's server
+ * and the ceiling route on it, for `run`; everything dropped after.
+ */
+export async function onDemoMarketplace<T>(kind: DatabaseKind, tutors: number, run: (m: DemoMarketplace) => Promise<T>): Promise<T> {
+  const { handle, drop } = await freshDatabase(kind)
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-bench-'))
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', BACKGROUND_JOBS: 'off', THROTTLE_PER_MINUTE: '1000000000' })
+  const infra = await createInfrastructure(config, { database: handle, logger: discardingLogger(), geocoder: placesGeocoder() })
+  try {
+    const today = londonToday(new Date())
+    const catalog = await demoCatalog(handle.db)
+    const started = performance.now()
+    const tutorIds = await loadDemoTutors(handle.db, generateMarketplace({ seed: 42, tutors, today, catalog, searchableOnly: true }), { tag: 'bench', passwordHash: 'not-a-login' })
+    const loadSeconds = (performance.now() - started) / 1000
+    await analyzeDatabase(handle.db)
+    const server = await startServer(infra, 0)
+    const ceiling = await startCeiling(handle, tutorIds[0]!)
+    try {
+      return await run({ handle, today, tutorIds, loadSeconds, serverUrl: server.url, ceilingUrl: ceiling.url })
+    } finally {
+      await ceiling.stop()
+      await server.stop()
+    }
+  } finally {
+    await infra.close()
+    await drop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** PostgreSQL too when DATABASE_URL names a server. */
+export const benchKinds = (): DatabaseKind[] => (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])
+
+/** Issue 5's aims for a route at 100,000 tutors on PostgreSQL. */
+export type Aim = { p95Ms: number; ceilingShare: number }
+
+export const pad = (s: string | number, n: number) => String(s).padEnd(n)
+export const padLeft = (s: string | number, n: number) => String(s).padStart(n)
+
+/**
+ * The table: each route beside the ceiling of the same run; with an aim, whether a PostgreSQL
+ * run at 100,000 tutors meets it (p95 at 10 clients, and req/s at 50 as a share of the ceiling's).
+ */
+export function print(rows: Row[], aims: Record<string, Aim>) {
+  console.log(
+    `\n${pad('database', 10)}${padLeft('tutors', 8)}${padLeft('load s', 8)}${padLeft('found', 7)}  ${pad('route', 28)}${padLeft('p50 ms', 8)}${padLeft('p95 ms', 8)}${padLeft('req/s@10', 10)}${padLeft('req/s@50', 10)}${padLeft('of ceil', 9)}  aim`,
+  )
+  for (const r of rows) {
+    const ceiling = rows.find((c) => c.database === r.database && c.tutors === r.tutors && c.route === CEILING_ROUTE)
+    const share = ceiling && r.route !== CEILING_ROUTE ? r.rps50 / ceiling.rps50 : undefined
+    const aim = aims[r.route]
+    const verdict =
+      aim === undefined
+        ? ''
+        : `p95 < ${aim.p95Ms} ms and >= ${Math.round(aim.ceilingShare * 100)} % of ceiling: ` +
+          (r.database === 'postgres' && r.tutors === 100_000 ? (r.p95 < aim.p95Ms && (share ?? 0) >= aim.ceilingShare ? 'MET' : 'MISSED') : '(aim is for postgres at 100,000)')
+    console.log(
+      `${pad(r.database, 10)}${padLeft(r.tutors, 8)}${padLeft(r.loadSeconds.toFixed(1), 8)}${padLeft(r.found, 7)}  ${pad(r.route, 28)}${padLeft(r.p50, 8)}${padLeft(r.p95, 8)}${padLeft(Math.round(r.rps10), 10)}${padLeft(Math.round(r.rps50), 10)}${padLeft(share === undefined ? '' : `${Math.round(share * 100)} %`, 9)}  ${verdict}`,
+    )
+  }
+}
+
+export const CEILING_ROUTE = 'one PK select (ceiling)'
