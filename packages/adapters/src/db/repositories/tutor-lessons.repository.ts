@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { lessonTypeName, type TutorLesson, type TutorLessonsReader } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { LessonRow } from '../tables/lessons.table'
@@ -29,8 +29,9 @@ export function tutorLessonsRepository(db: Kysely<Database>): TutorLessonsReader
         .select(['id', 'start_at', 'finish_at', 'lesson_type', 'address'])
         .where('tutor_id', '=', tutorId)
         .where('state', '<>', CANCELLED)
-        .where('start_at', '<', to)
-        .where('finish_at', '>', from)
+        // Spelled as the double-booking constraint's own index expression, so its GiST index
+        // answers tutor and time range together rather than the tutor alone.
+        .where(sql<boolean>`tstzrange(start_at, finish_at, '[)') && tstzrange(${from}, ${to}, '[)')`)
       if (options.excludeLessonId !== undefined) query = query.where('id', '<>', options.excludeLessonId)
       const rows = await query.orderBy('start_at').execute()
       return rows.map(rowToTutorLesson)
