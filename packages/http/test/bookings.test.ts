@@ -260,6 +260,24 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
     })
   })
 
+  describe('listing', () => {
+    it("gives each booking on a page exactly as its own detail gives it, read together", async () => {
+      const first = await t.register('student')
+      const second = await t.register('student')
+      const paid = await booked(first)
+      expect((await pay(first, paid.id)).status).toBe(200)
+      const other = await booked(second)
+      await t.request('PUT', `/api/bookings/${other.id}`, { token: second.token, body: { note: 'Bring past papers' } })
+      const staff = await t.internalUser()
+      const page = await t.request<List<Booking>>('GET', '/api/bookings?per_page=100', { token: staff.token })
+      expect(page.status).toBe(200)
+      for (const id of [paid.id, other.id]) {
+        const item = page.body.data.find((x) => x.id === id)
+        expect(item).toEqual((await detail(staff, id)).body.data)
+      }
+    })
+  })
+
   describe('paying', () => {
     it('authorises with manual capture, and captures once after the lesson even with two workers', async () => {
       const student = await t.register('student')

@@ -84,71 +84,117 @@ const rowToPerson = (row: PersonRow) => ({
 })
 
 export function bookingRepository(db: Kysely<Database>): BookingRepository {
-  async function aggregate(bookingId: number, lock: boolean): Promise<BookingAggregate | undefined> {
-    let bookingQuery = db.selectFrom('bookings').selectAll().where('id', '=', bookingId)
+  /**
+   * The detail of each booking, in the order of `bookingIds`, in a fixed number of queries
+   * however many there are (a list page reads no more than one booking does).
+   */
+  async function aggregates(bookingIds: readonly number[], lock: boolean): Promise<BookingAggregate[]> {
+    if (bookingIds.length === 0) return []
+    let bookingQuery = db.selectFrom('bookings').selectAll().where('id', 'in', [...bookingIds])
     if (lock) bookingQuery = bookingQuery.forUpdate()
-    const booking = await bookingQuery.executeTakeFirst()
-    if (!booking) return undefined
-    let lessonQuery = db.selectFrom('lessons').selectAll().where('id', '=', booking.lesson_id)
+    const bookings = await bookingQuery.execute()
+    if (bookings.length === 0) return []
+    let lessonQuery = db.selectFrom('lessons').selectAll().where('id', 'in', bookings.map((b) => b.lesson_id))
     if (lock) lessonQuery = lessonQuery.forUpdate()
-    const lesson = await lessonQuery.executeTakeFirstOrThrow()
-    const people = await db
-      .selectFrom('users')
-      .select(['id', 'firstname', 'lastname', 'email', 'username', 'role_id'])
-      .where('id', 'in', [lesson.tutor_id, booking.user_id])
-      .execute()
-    const tutor = people.find((p) => p.id === lesson.tutor_id)!
-    const booker = people.find((p) => p.id === booking.user_id)!
-    const [children, subject, level, payment, events, notes, stats] = await Promise.all([
+    const lessons = await lessonQuery.execute()
+    const lessonIds = lessons.map((l) => l.id)
+    const tutorIds = [...new Set(lessons.map((l) => l.tutor_id))]
+    const [people, children, subjects, levels, payments, events, notes, hours, ratings] = await Promise.all([
+      db
+        .selectFrom('users')
+        .select(['id', 'firstname', 'lastname', 'email', 'username', 'role_id'])
+        .where('id', 'in', [...new Set([...tutorIds, ...bookings.map((b) => b.user_id)])])
+        .execute(),
       db
         .selectFrom('lesson_children as lc')
         .innerJoin('children as c', 'c.id', 'lc.child_id')
-        .select(['c.id', 'c.firstname', 'c.lastname'])
-        .where('lc.lesson_id', '=', lesson.id)
+        .select(['lc.lesson_id', 'c.id', 'c.firstname', 'c.lastname'])
+        .where('lc.lesson_id', 'in', lessonIds)
         .orderBy('c.id')
         .execute(),
-      db.selectFrom('subjects').select(['id', 'title']).where('id', '=', lesson.subject_id).executeTakeFirstOrThrow(),
-      db.selectFrom('subject_levels').select(['id', 'title']).where('id', '=', lesson.subject_level_id).executeTakeFirstOrThrow(),
-      db.selectFrom('payments').selectAll().where('booking_id', '=', booking.id).orderBy('id', 'desc').limit(1).executeTakeFirst(),
-      db.selectFrom('booking_events').selectAll().where('booking_id', '=', booking.id).orderBy('id').execute(),
+      db.selectFrom('subjects').select(['id', 'title']).where('id', 'in', [...new Set(lessons.map((l) => l.subject_id))]).execute(),
+      db.selectFrom('subject_levels').select(['id', 'title']).where('id', 'in', [...new Set(lessons.map((l) => l.subject_level_id))]).execute(),
+      db
+        .selectFrom('payments')
+        .selectAll()
+        .distinctOn('booking_id')
+        .where('booking_id', 'in', bookings.map((b) => b.id))
+        .orderBy('booking_id')
+        .orderBy('id', 'desc')
+        .execute(),
+      db.selectFrom('booking_events').selectAll().where('booking_id', 'in', bookings.map((b) => b.id)).orderBy('id').execute(),
       db
         .selectFrom('notes as n')
         .selectAll('n')
         .select(sql<string[]>`coalesce((select array_agg(f.file_id::text order by f.file_id) from note_files f where f.note_id = n.id), '{}')`.as('file_ids'))
-        .where('n.lesson_id', '=', lesson.id)
+        .where('n.lesson_id', 'in', lessonIds)
         .orderBy('n.id')
         .execute(),
       db
         .selectFrom('lessons as l')
+        .select('l.tutor_id')
         .select(sql<number>`coalesce(sum(extract(epoch from (l.finish_at - l.start_at))) / 3600, 0)`.as('hours'))
-        .select(sql<number | null>`(select avg((r.knowledge + r.communication + r.punctuality) / 3.0)::float8 from reviews r where r.tutor_id = ${lesson.tutor_id})`.as('rating'))
-        .where('l.tutor_id', '=', lesson.tutor_id)
+        .where('l.tutor_id', 'in', tutorIds)
         .where('l.state', '<>', LESSON_STATES.CANCELLED)
         .where('l.finish_at', '<=', sql<Date>`now()`)
-        .executeTakeFirstOrThrow(),
+        .groupBy('l.tutor_id')
+        .execute(),
+      db
+        .selectFrom('reviews as r')
+        .select('r.tutor_id')
+        .select(sql<number>`avg((r.knowledge + r.communication + r.punctuality) / 3.0)::float8`.as('rating'))
+        .where('r.tutor_id', 'in', tutorIds)
+        .groupBy('r.tutor_id')
+        .execute(),
     ])
-    return {
-      booking: rowToBooking(booking),
-      lesson: rowToLesson(lesson),
-      tutor: { ...rowToPerson(tutor), hoursTaught: Math.round(Number(stats.hours) * 100) / 100, rating: stats.rating === null ? null : Math.round(Number(stats.rating) * 100) / 100 },
-      booker: rowToPerson(booker),
-      children,
-      subject,
-      subjectLevel: level,
-      payment: payment ? rowToPayment(payment) : null,
-      events: events.map((e) => ({ id: e.id, kind: e.kind, actorId: e.actor_id, data: e.data, at: e.created_at })),
-      notes: notes.map((n) => ({
-        id: n.id,
-        lessonId: n.lesson_id,
-        authorId: n.author_id,
-        text: n.text,
-        summary: n.summary,
-        fileIds: n.file_ids,
-        createdAt: n.created_at,
-        updatedAt: n.updated_at,
-      })),
-    }
+    const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((r) => [Number(r.id), r]))
+    const lessonById = byId(lessons)
+    const personById = byId(people)
+    const subjectById = byId(subjects)
+    const levelById = byId(levels)
+    const bookingById = byId(bookings)
+    const paymentOf = new Map(payments.map((p) => [Number(p.booking_id), p]))
+    const hoursOf = new Map(hours.map((h) => [Number(h.tutor_id), Number(h.hours)]))
+    const ratingOf = new Map(ratings.map((r) => [Number(r.tutor_id), Number(r.rating)]))
+    const round2 = (n: number) => Math.round(n * 100) / 100
+    return bookingIds.flatMap((id) => {
+      const booking = bookingById.get(Number(id))
+      if (!booking) return []
+      const lesson = lessonById.get(Number(booking.lesson_id))!
+      const tutor = personById.get(Number(lesson.tutor_id))!
+      const booker = personById.get(Number(booking.user_id))!
+      const payment = paymentOf.get(Number(booking.id))
+      const rating = ratingOf.get(Number(lesson.tutor_id))
+      return [
+        {
+          booking: rowToBooking(booking),
+          lesson: rowToLesson(lesson),
+          tutor: { ...rowToPerson(tutor), hoursTaught: round2(hoursOf.get(Number(lesson.tutor_id)) ?? 0), rating: rating === undefined ? null : round2(rating) },
+          booker: rowToPerson(booker),
+          children: children.filter((c) => Number(c.lesson_id) === Number(lesson.id)).map(({ id, firstname, lastname }) => ({ id, firstname, lastname })),
+          subject: subjectById.get(Number(lesson.subject_id))!,
+          subjectLevel: levelById.get(Number(lesson.subject_level_id))!,
+          payment: payment ? rowToPayment(payment) : null,
+          events: events
+            .filter((e) => Number(e.booking_id) === Number(booking.id))
+            .map((e) => ({ id: e.id, kind: e.kind, actorId: e.actor_id, data: e.data, at: e.created_at })),
+          notes: notes
+            .filter((n) => Number(n.lesson_id) === Number(lesson.id))
+            .map((n) => ({
+              id: n.id,
+              lessonId: n.lesson_id,
+              authorId: n.author_id,
+              text: n.text,
+              summary: n.summary,
+              fileIds: n.file_ids,
+              createdAt: n.created_at,
+              updatedAt: n.updated_at,
+            })),
+        },
+      ]
+    })
   }
+  const aggregate = async (bookingId: number, lock: boolean): Promise<BookingAggregate | undefined> => (await aggregates([bookingId], lock))[0]
 
   return {
     async lockTutor(tutorId) {
@@ -244,8 +290,7 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
         query.select('b.id').orderBy('l.start_at', 'desc').orderBy('b.id', 'desc').limit(page.perPage).offset(OFFSET(page)).execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
-      const items = await Promise.all(rows.map((r) => aggregate(r.id, false)))
-      return { items: items.filter((a): a is BookingAggregate => a !== undefined), total: Number(count.n) }
+      return { items: await aggregates(rows.map((r) => r.id), false), total: Number(count.n) }
     },
     async updateBooking(id, patch) {
       await db
