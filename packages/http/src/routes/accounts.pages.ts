@@ -1,23 +1,8 @@
 import { html } from 'hono/html'
+import { htmlPage } from '../platform/html-page'
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
-    <style>
-      body { font-family: system-ui, sans-serif; max-width: 26rem; margin: 4rem auto; padding: 0 1rem; }
-      label, input, button { display: block; width: 100%; margin-top: .5rem; }
-      input, button { padding: .5rem; font-size: 1rem; }
-      #result { margin-top: 1rem; }
-    </style>
-  </head>
-  <body>
-    <h1>${title}</h1>
-    ${body}
-  </body>
-</html>`
+const STYLES = `label, input, button { display: block; width: 100%; margin-top: .5rem; } input, button { padding: .5rem; font-size: 1rem; } #result { margin-top: 1rem; }`
+const page = (title: string, body: ReturnType<typeof html>) => htmlPage(title, body, STYLES)
 
 /** Posts the form as JSON, the only body the API reads, and shows the answer. */
 const submitAsJson = (endpoint: string) => html`<script>

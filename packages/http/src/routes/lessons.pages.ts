@@ -1,21 +1,8 @@
 import { html } from 'hono/html'
+import { htmlPage } from '../platform/html-page'
 
-const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
-    <style>
-      body { font-family: system-ui, sans-serif; max-width: 26rem; margin: 4rem auto; padding: 0 1rem; }
-      button { display: block; width: 100%; margin-top: 1rem; padding: .5rem; font-size: 1rem; }
-    </style>
-  </head>
-  <body>
-    <h1>${title}</h1>
-    ${body}
-  </body>
-</html>`
+const STYLES = `button { display: block; width: 100%; margin-top: 1rem; padding: .5rem; font-size: 1rem; }`
+const page = (title: string, body: ReturnType<typeof html>) => htmlPage(title, body, STYLES)
 
 /**
  * What an emailed Accept or Decline link opens. A GET only shows the question (mail
