@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
-import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, CUSTOMER_SYNC_TOPIC, PAYMENT_SYNC_TOPICS, type PaymentProcessor } from '@tutoring/domain'
+import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, CUSTOMER_SYNC_TOPIC, PAYMENT_SYNC_TOPICS, ensureCustomer, type PaymentProcessor } from '@tutoring/domain'
 import type { Database } from '../db/database'
+import { paymentCustomerRepository } from '../db/repositories/payment-customer.repository'
 import type { ProcessorSyncHandler } from './outbox-worker'
 
 /** Processor copies of local records, made after commit so the processor being down never fails a request. */
@@ -103,7 +104,7 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
 async function syncCustomerDetails(db: Kysely<Database>, processor: PaymentProcessor, userId: number): Promise<void> {
   const user = await db
     .selectFrom('users')
-    .select(['id', 'email', 'firstname', 'lastname', 'processor_customer_id'])
+    .select(['id', 'email', 'firstname', 'lastname'])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
@@ -111,32 +112,13 @@ async function syncCustomerDetails(db: Kysely<Database>, processor: PaymentProce
   const details = await db.selectFrom('personal_details').select('date_of_birth').where('user_id', '=', userId).executeTakeFirst()
   const address = await db.selectFrom('addresses').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
   const mobile = await db.selectFrom('mobile_numbers').select('number').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
-  await processor.updateCustomer(await customerIdOf(db, processor, user), {
+  await processor.updateCustomer(await ensureCustomer({ processor, customers: paymentCustomerRepository(db) }, user), {
     dateOfBirth: details?.date_of_birth ?? null,
     phone: mobile?.number ?? null,
     address: address
       ? { line1: address.line1, line2: address.line2, city: address.city, postcode: address.postcode, country: address.country.trim() }
       : null,
   })
-}
-
-type CustomerOwner = { id: number; email: string; firstname: string; lastname: string; processor_customer_id: string | null }
-
-/** The user's processor customer, made now if none exists; a concurrent maker's one wins. */
-async function customerIdOf(db: Kysely<Database>, processor: PaymentProcessor, user: CustomerOwner): Promise<string> {
-  if (user.processor_customer_id) return user.processor_customer_id
-  const { customerId } = await processor.createCustomer({ email: user.email, name: `${user.firstname} ${user.lastname}` })
-  const claimed = await db
-    .updateTable('users')
-    .set({ processor_customer_id: customerId })
-    .where('id', '=', user.id)
-    .where('processor_customer_id', 'is', null)
-    .returning('id')
-    .executeTakeFirst()
-  if (claimed) return customerId
-  await processor.deleteCustomer(customerId)
-  const row = await db.selectFrom('users').select('processor_customer_id').where('id', '=', user.id).executeTakeFirstOrThrow()
-  return row.processor_customer_id!
 }
 
 /** Sends the user's default card as it is now, so a late or repeated delivery restores the truth. */

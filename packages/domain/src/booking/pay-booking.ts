@@ -17,6 +17,7 @@ import {
 import { maySeeBooking, type BookingAggregate, type BookingPayment } from './booking-record'
 import type { BookingDeps, BookingRepos } from './ports'
 import { PAYMENT_SYNC_TOPICS } from './settlement'
+import { bookerCustomer, bookingPaymentIntent } from './booking-payment-intent'
 import { transitionBooking } from './transitions'
 
 /** A card authorisation lasts about seven days, so lessons further out are authorised 6 days before. */
@@ -130,18 +131,7 @@ export function payBooking(
       if (prepared.isErr()) return err(prepared.error)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
       const { payment, aggregate } = prepared.value
-      const customerId = await customerOf(deps, aggregate)
-      const intent = await deps.processor.createPaymentIntent({
-        customerId,
-        paymentMethodId: payment.paymentMethodId ?? '',
-        amountPence: payment.amountPence,
-        captureMethod: 'manual',
-        offSession: false,
-        returnUrl: deps.config.paymentReturnUrl,
-        description: `Lesson ${aggregate.lesson.id}: ${aggregate.subject.title}`,
-        metadata: { booking_id: String(aggregate.booking.id), payment_id: String(payment.id) },
-        idempotencyKey: `payment-${payment.id}`,
-      })
+      const intent = await deps.processor.createPaymentIntent(await bookingPaymentIntent(deps, deps.uow.repos, aggregate, payment, false))
       return deps.uow.run(async (repos): Promise<Result<PayOutcome, PayBookingError>> => {
         const a = await repos.bookings.lockById(aggregate.booking.id)
         if (!a) return err(notFound('booking'))
@@ -198,14 +188,6 @@ async function saveForLater(
   const a = await deps.uow.repos.bookings.findById(input.bookingId)
   const farOut = a !== undefined && a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS > deps.clock.now().getTime()
   if (!a || !farOut || !maySeeBooking(actor, a) || a.booking.state !== 'AWAITING_PAYMENT') return ok(input.paymentMethod)
-  const attached = await deps.processor.attachCard(await customerOf(deps, a), input.paymentMethod)
+  const attached = await deps.processor.attachCard(await bookerCustomer(deps, deps.uow.repos, a), input.paymentMethod)
   return attached.isOk() ? ok(attached.value.paymentMethodId) : err(fieldError('payment_method', attached.error.reason))
-}
-
-/** The booker's processor customer, made on first payment; a concurrent maker's one wins. */
-async function customerOf(deps: Pick<BookingDeps, 'uow' | 'processor'>, a: BookingAggregate): Promise<string> {
-  const existing = await deps.uow.repos.payments.customerIdOf(a.booking.userId)
-  if (existing) return existing
-  const { customerId } = await deps.processor.createCustomer({ email: a.booker.email, name: `${a.booker.firstname} ${a.booker.lastname}` })
-  return deps.uow.repos.payments.saveCustomerId(a.booking.userId, customerId)
 }

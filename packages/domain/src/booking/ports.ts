@@ -1,7 +1,7 @@
 import type { CatalogRepository } from '../catalog'
 import type { Coupon } from '../pricing'
 import type { LinkBuilder } from '../accounts'
-import type { PaymentProcessor } from '../payments'
+import type { PaymentCustomerRepository, PaymentProcessor } from '../payments'
 import type { TeachRepository } from '../teaching'
 import type { Outbox } from '../outbox'
 import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
@@ -111,9 +111,6 @@ export interface PaymentRepository {
   update(id: number, patch: PaymentPatch): Promise<void>
   /** Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after the lesson. */
   claimDue(kind: 'authorize' | 'capture', now: Date): Promise<BookingPayment | undefined>
-  /** The customer id at the processor, if the user has one. */
-  customerIdOf(userId: number): Promise<string | null>
-  saveCustomerId(userId: number, customerId: string): Promise<string>
   defaultPaymentMethodOf(userId: number): Promise<string | null>
 }
 
@@ -160,6 +157,7 @@ export interface ReviewRepository {
 export interface BookingRepos extends AvailabilityRepos {
   bookings: BookingRepository
   payments: PaymentRepository
+  paymentCustomers: PaymentCustomerRepository
   coupons: CouponRepository
   notes: NoteRepository
   reviews: ReviewRepository

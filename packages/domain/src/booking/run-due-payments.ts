@@ -1,5 +1,6 @@
 import { ok } from 'neverthrow'
 import { transitionLesson } from '../lesson'
+import { bookingPaymentIntent } from './booking-payment-intent'
 import type { BookingDeps } from './ports'
 import { applySettlement } from './settlement'
 import { transitionBooking } from './transitions'
@@ -30,22 +31,7 @@ export async function runDuePayments(deps: Pick<BookingDeps, 'uow' | 'clock' | '
         report.skipped++
         return ok(true)
       }
-      let customerId = await repos.payments.customerIdOf(a.booking.userId)
-      if (!customerId) {
-        const made = await deps.processor.createCustomer({ email: a.booker.email, name: `${a.booker.firstname} ${a.booker.lastname}` })
-        customerId = await repos.payments.saveCustomerId(a.booking.userId, made.customerId)
-      }
-      const intent = await deps.processor.createPaymentIntent({
-        customerId,
-        paymentMethodId: p.paymentMethodId ?? '',
-        amountPence: p.amountPence,
-        captureMethod: 'manual',
-        offSession: true,
-        returnUrl: deps.config.paymentReturnUrl,
-        description: `Lesson ${a.lesson.id}: ${a.subject.title}`,
-        metadata: { booking_id: String(a.booking.id), payment_id: String(p.id) },
-        idempotencyKey: `payment-${p.id}`,
-      })
+      const intent = await deps.processor.createPaymentIntent(await bookingPaymentIntent(deps, repos, a, p, true))
       if (intent.isOk() && intent.value.status === 'requires_capture') {
         await repos.payments.update(p.id, { intentId: intent.value.id, status: 'requires_capture', clientSecret: intent.value.clientSecret, captureAt: a.lesson.finish })
         await repos.bookings.addEvent(a.booking.id, 'authorized', null, { payment_id: p.id })

@@ -71,15 +71,6 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
       const row = await query.limit(1).forUpdate().skipLocked().executeTakeFirst()
       return row && rowToPayment(row)
     },
-    async customerIdOf(userId) {
-      const row = await db.selectFrom('users').select('processor_customer_id').where('id', '=', userId).executeTakeFirst()
-      return row?.processor_customer_id ?? null
-    },
-    async saveCustomerId(userId, customerId) {
-      await db.updateTable('users').set({ processor_customer_id: customerId }).where('id', '=', userId).where('processor_customer_id', 'is', null).execute()
-      const row = await db.selectFrom('users').select('processor_customer_id').where('id', '=', userId).executeTakeFirstOrThrow()
-      return row.processor_customer_id ?? customerId
-    },
     async defaultPaymentMethodOf(userId) {
       const row = await db
         .selectFrom('cards')
