@@ -53,16 +53,7 @@ export function availabilityRoutes(app: App, services: Services): void {
       responses: { 200: jsonContent(AvailabilityResponseSchema, 'Availability'), 404: commonProblems[404], 422: commonProblems[422] },
     },
     async (c) => {
-      const q = c.req.valid('query')
-      const query: AvailabilityQuery = {
-        teachId: q.teach_id,
-        date: q.date,
-        durationMinutes: q.duration,
-        lessonType: q.lesson_type,
-        studentPostcode: q.post_code,
-        utcOffsetMinutes: q.utc_offset,
-      }
-      return c.json(presentAvailability(await unwrap(getAvailability(deps, query))), 200)
+      return c.json(presentAvailability(await unwrap(getAvailability(deps, toAvailabilityQuery(c.req.valid('query'))))), 200)
     },
   )
 
@@ -80,18 +71,7 @@ export function availabilityRoutes(app: App, services: Services): void {
       responses: { 200: jsonContent(AvailabilityResponseSchema, 'Availability'), ...commonProblems },
     },
     async (c) => {
-      const q = c.req.valid('query')
-      const query: AvailabilityQuery = {
-        teachId: q.teach_id,
-        date: q.date,
-        durationMinutes: q.duration,
-        lessonType: q.lesson_type,
-        studentPostcode: q.post_code,
-        utcOffsetMinutes: q.utc_offset,
-        subjectLevelId: q.subject_level_id,
-        examBoardId: q.exam_board_id,
-      }
-      return c.json(presentAvailability(await unwrap(getAvailability(deps, query))), 200)
+      return c.json(presentAvailability(await unwrap(getAvailability(deps, toAvailabilityQuery(c.req.valid('query'))))), 200)
     },
   )
 
@@ -148,3 +128,24 @@ export function availabilityRoutes(app: App, services: Services): void {
     async (c) => c.json({ data: await unwrap(setCalendarFeed(deps, currentUser(c), c.req.valid('json').url)) }, 200),
   )
 }
+
+/** Either family's query, as the use case takes it (the legacy one has no level or board). */
+const toAvailabilityQuery = (q: {
+  teach_id: number
+  date?: AvailabilityQuery['date']
+  duration?: number
+  lesson_type?: AvailabilityQuery['lessonType']
+  post_code?: string
+  utc_offset?: number
+  subject_level_id?: number
+  exam_board_id?: number
+}): AvailabilityQuery => ({
+  teachId: q.teach_id,
+  date: q.date,
+  durationMinutes: q.duration,
+  lessonType: q.lesson_type,
+  studentPostcode: q.post_code,
+  utcOffsetMinutes: q.utc_offset,
+  subjectLevelId: q.subject_level_id,
+  examBoardId: q.exam_board_id,
+})
