@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import { recordPaymentEvent } from '@tutoring/domain'
 import { jsonBody } from '../platform/json-body'
+import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { stripeSignature } from '../platform/stripe-signature'
 import type { Services } from '../services'
-import { ProcessorEventBody, toPaymentEvent, WebhookAnswer } from './payments.schemas'
+import { ProcessorEventBody, toPaymentEvent } from './payments.schemas'
 
 export const signatureHeaders = z.object({
   'stripe-signature': z.string().optional().openapi({ description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`' }),
@@ -41,7 +42,7 @@ export function paymentWebhookRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const result = await unwrap(recordPaymentEvent(services.payments, toPaymentEvent(c.req.valid('json'))))
-      return c.json({ data: { received: true as const, outcome: result.outcome, reason: result.outcome === 'ignored' ? result.reason : null } }, 200)
+      return c.json(presentWebhookOutcome(result), 200)
     },
   )
 }

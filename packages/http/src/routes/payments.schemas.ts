@@ -113,14 +113,6 @@ export const ProcessorEventBody = z
   .openapi('ProcessorEvent')
 export type ProcessorEvent = z.infer<typeof ProcessorEventBody>
 
-export const WebhookAnswer = z.object({
-  data: z.object({
-    received: z.literal(true),
-    outcome: z.enum(['handled', 'ignored', 'duplicate']),
-    reason: z.string().nullable().openapi({ description: 'Why an event was ignored' }),
-  }),
-})
-
 const IntentObject = z.object({
   id: z.string().min(1),
   status: z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled']),

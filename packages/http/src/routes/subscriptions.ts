@@ -2,13 +2,14 @@ import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
 import { openBillingPortal, recordSubscriptionEvent, startSubscription } from '@tutoring/domain'
 import { authApi, currentUser, webApi } from '../platform/auth'
+import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { stripeSignature } from '../platform/stripe-signature'
 import type { Services } from '../services'
 import { signatureHeaders } from './payment-webhooks'
-import { ProcessorEventBody, WebhookAnswer } from './payments.schemas'
+import { ProcessorEventBody } from './payments.schemas'
 import { PortalSchema, presentPortal, presentSubscription, SubscriptionBody, SubscriptionSchema, toSubscriptionEvent } from './subscriptions.schemas'
 
 const tags = ['Subscriptions']
@@ -96,7 +97,7 @@ export function subscriptionRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const result = await unwrap(recordSubscriptionEvent(deps, toSubscriptionEvent(c.req.valid('json'))))
-      return c.json({ data: { received: true as const, outcome: result.outcome, reason: result.outcome === 'ignored' ? result.reason : null } }, 200)
+      return c.json(presentWebhookOutcome(result), 200)
     },
   )
 

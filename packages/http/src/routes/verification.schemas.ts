@@ -71,14 +71,6 @@ export const VerificationEventBody = z
 export const toProviderEvent = (body: z.infer<typeof VerificationEventBody>): ProviderEvent =>
   body.type === CHECK_COMPLETED ? { id: body.id, type: body.type, result: CheckCompletedData.parse(body.data) } : { id: body.id, type: body.type }
 
-export const WebhookAnswer = z.object({
-  data: z.object({
-    received: z.literal(true),
-    outcome: z.enum(['handled', 'ignored', 'duplicate']),
-    reason: z.string().nullable().openapi({ description: 'Why an event was ignored: unknown_type, unknown_reference or not_pending' }),
-  }),
-})
-
 /** The parts a DBS upload may carry beside `file`, as registration's `dbs` takes them. */
 export const DbsUploadFields = z.strictObject({
   certificate_number: z.string().trim().regex(/^\d{12}$/, 'must be the 12 digits of the certificate').optional(),

@@ -9,6 +9,7 @@ import {
   type VerificationDocumentDeps,
 } from '@tutoring/domain'
 import { authApi, currentUser, internalOnly } from '../platform/auth'
+import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { jsonBody } from '../platform/json-body'
 import { receiveUpload, uploadSpoolDir } from '../platform/multipart'
 import { unwrap } from '../platform/respond'
@@ -23,7 +24,6 @@ import {
   ReviewParams,
   VerificationEnvelope,
   VerificationEventBody,
-  WebhookAnswer,
   presentVerification,
   toProviderEvent,
 } from './verification.schemas'
@@ -100,7 +100,7 @@ export function verificationRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const result = await unwrap(recordProviderResult(deps, toProviderEvent(c.req.valid('json'))))
-      return c.json({ data: { received: true as const, outcome: result.outcome, reason: result.outcome === 'ignored' ? result.reason : null } }, 200)
+      return c.json(presentWebhookOutcome(result), 200)
     },
   )
 
