@@ -1,19 +1,23 @@
 import { ResultAsync, err, ok, type Result } from 'neverthrow'
 import type { TutorLocationRecord } from '../schedule'
-import { distanceMiles, type GeoPoint } from '../search'
 import {
   BOOKING_WINDOW_DAYS,
   DAY_MS,
   DEFAULT_TUTOR_TIME_ZONE,
   dayNumberOf,
+  distanceMiles,
   isInPerson,
   isValidTimeZone,
+  locatePostcode,
   notFound,
+  parsePostcode,
   validationFailed,
   type FieldErrors,
+  type GeoPoint,
   type IsoDate,
   type LessonTypeName,
   type NotFound,
+  type ParsedPostcode,
   type Pence,
   type ValidationFailed,
 } from '../shared'
@@ -61,8 +65,6 @@ export type LoadedAvailability = AvailabilityInput & {
 
 export type LoadAvailabilityError = NotFound | ValidationFailed
 
-const UNKNOWN_POSTCODE = 'is not a postcode we can locate'
-
 /** Lessons this far either side of the requested date (or window) can still clash through buffer and travel. */
 const MARGIN_DAYS = 2
 
@@ -87,7 +89,7 @@ const toScheduleEntry = (entry: {
 })
 
 /** Checks on the query that need no database. */
-function checkQuery(deps: Pick<AvailabilityDeps, 'postcodes'>, query: AvailabilityQuery): Result<string | undefined, ValidationFailed> {
+function checkQuery(deps: Pick<AvailabilityDeps, 'postcodes'>, query: AvailabilityQuery): Result<ParsedPostcode | undefined, ValidationFailed> {
   const errors: FieldErrors = {}
   const base = validateAvailabilityRequest({
     date: query.date,
@@ -95,11 +97,11 @@ function checkQuery(deps: Pick<AvailabilityDeps, 'postcodes'>, query: Availabili
     utcOffsetMinutes: query.utcOffsetMinutes,
   })
   if (base.isErr()) Object.assign(errors, base.error.errors)
-  let postcode: string | undefined
+  let postcode: ParsedPostcode | undefined
   if (query.studentPostcode !== undefined) {
-    const parsed = deps.postcodes.parse(query.studentPostcode)
-    if (parsed) postcode = parsed.postcode
-    else errors.post_code = ['is not a valid UK postcode']
+    const parsed = parsePostcode(deps.postcodes, query.studentPostcode, 'post_code')
+    if (parsed.isOk()) postcode = parsed.value
+    else Object.assign(errors, parsed.error.errors)
   }
   if (query.lessonType === 'students_home' && query.studentPostcode === undefined && query.studentPoint === undefined) {
     errors.post_code = ["is required for a lesson at the student's home"]
@@ -194,7 +196,7 @@ export function loadAvailabilityInput(
 async function load(
   deps: AvailabilityDeps,
   query: AvailabilityQuery,
-  postcode: string | undefined,
+  postcode: ParsedPostcode | undefined,
 ): Promise<Result<LoadedAvailability, LoadAvailabilityError>> {
   const repos = deps.uow.repos
   const found = await repos.bookableTeaches.findBookableTeach(query.teachId)
@@ -211,11 +213,11 @@ async function load(
     repos.locations.findForTutor(tutorId),
     repos.tutorLessons.liveLessonsOfTutor(tutorId, range.from, range.to, { excludeLessonId: query.excludeLessonId }),
     found.calendarFeedUrl ? deps.calendar.busyBetween(found.calendarFeedUrl, range.from, range.to) : Promise.resolve<BusyInterval[]>([]),
-    postcode !== undefined ? deps.geocoder.locate(postcode) : Promise.resolve(undefined),
+    postcode !== undefined ? locatePostcode(deps.geocoder, postcode, 'post_code') : undefined,
   ])
-  if (postcode !== undefined && !geocoded) return err(validationFailed({ post_code: [UNKNOWN_POSTCODE] }))
+  if (geocoded?.isErr()) return err(geocoded.error)
 
-  const studentPoint = query.studentPoint ?? geocoded ?? null
+  const studentPoint = query.studentPoint ?? (geocoded?.isOk() ? geocoded.value : null)
   const tutorPoint = location ? { lat: location.lat, lng: location.lng } : null
   const withinTravelDistance =
     studentPoint !== null && location !== undefined && distanceMiles(location, studentPoint) <= location.travelDistanceMiles

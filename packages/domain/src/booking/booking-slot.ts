@@ -1,6 +1,6 @@
 import { err, ok, type Result } from 'neverthrow'
 import { checkSlotAvailability, slotUnavailable, type SlotUnavailable } from '../availability'
-import { fieldError, type LessonTypeName, type ValidationFailed } from '../shared'
+import { POSTCODE_UNKNOWN, fieldError, type LessonTypeName, type ValidationFailed } from '../shared'
 import type { LessonAddress } from './booking-record'
 import type { BookingDeps, BookingRepos } from './ports'
 
@@ -50,6 +50,6 @@ export async function checkLessonSlot(
   if (checked.isOk()) return ok(undefined)
   const e = checked.error
   if (e.type === 'NotFound') return err(slotUnavailable(slot.start, slot.finish))
-  if (e.type === 'ValidationFailed' && e.errors.post_code) return err(fieldError('address.postcode', e.errors.post_code[0] ?? 'is not a postcode we can locate'))
+  if (e.type === 'ValidationFailed' && e.errors.post_code) return err(fieldError('address.postcode', e.errors.post_code[0] ?? POSTCODE_UNKNOWN))
   return err(e)
 }

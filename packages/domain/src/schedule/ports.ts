@@ -1,9 +1,9 @@
 import type { CatalogRepository } from '../catalog'
-import type { Clock, UnitOfWork } from '../shared'
+import type { Clock, Geocoder, PostcodeParser, UnitOfWork } from '../shared'
 import type { PageOf, PageRequest } from '../shared'
 import type { DaySchedule, DayScheduleDraft } from './day-schedule'
 import type { TutorHoliday, TutorHolidayDraft } from './holiday'
-import type { Geocoder, PostcodeParser, TutorLocationRecord, TutorLocationDraft } from './location'
+import type { TutorLocationRecord, TutorLocationDraft } from './location'
 
 export interface DayScheduleRepository {
   findById(id: number): Promise<DaySchedule | undefined>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { anEligibleTutor, arbSearchQuery, arbTutorSnapshot } from '@tutoring/testkit'
 import { ELIGIBILITY_RULE_OF, searchEligibility, type SearchQuery, type TutorSnapshot } from './eligibility'
-import { distanceMiles } from './distance'
+import { distanceMiles } from '../shared'
 import { WEEKDAYS } from '../availability'
 
 const today = '2026-06-01' // a Monday

@@ -1,7 +1,6 @@
-import { BOOKING_WINDOW_DAYS, dayNumberOf, isInPerson, weekdayIndexOf, type IsoDate, type LessonTypeName } from '../shared'
+import { BOOKING_WINDOW_DAYS, dayNumberOf, distanceMiles, isInPerson, weekdayIndexOf, type GeoPoint, type IsoDate, type LessonTypeName } from '../shared'
 import { WEEKDAYS, type Holiday, type ScheduleEntry } from '../availability'
 import { type VerificationStatuses } from '../verification'
-import { distanceMiles, type GeoPoint } from './distance'
 
 /**
  * Stable codes for `GET /api/v1/tutors/status` `reasons`, one or more per rule of SPEC.md

@@ -1,4 +1,3 @@
-export * from './distance'
 export * from './eligibility'
 export * from './ports'
 export { searchTutors, type SearchTutorsInput, type TutorSearchPage } from './search-tutors'

@@ -4,18 +4,19 @@ import { lessonPriceBreakdown } from '../pricing'
 import {
   BOOKING_WINDOW_DAYS,
   dayNumberOf,
+  findPostcode,
   isIsoDate,
   londonToday,
   validationFailed,
   weekdayIndexOf,
   type FieldErrors,
+  type GeoPoint,
   type IsoDate,
   type LessonTypeName,
   type PageOf,
   type PageRequest,
   type ValidationFailed,
 } from '../shared'
-import type { GeoPoint } from './distance'
 import type { Gender } from '../profiles'
 import type { SearchDeps, SearchSort, TutorSearchCriteria, TutorSearchResult } from './ports'
 
@@ -108,10 +109,6 @@ function checkInput(input: SearchTutorsInput): Result<void, ValidationFailed> {
 async function studentLocation(deps: SearchDeps, input: SearchTutorsInput): Promise<Result<GeoPoint | undefined, ValidationFailed>> {
   if (input.lat !== undefined && input.lng !== undefined) return ok({ lat: input.lat, lng: input.lng })
   if (input.postCode === undefined) return ok(undefined)
-  const parsed = deps.postcodes.parse(input.postCode)
-  if (!parsed) return err(validationFailed({ post_code: ['is not a valid UK postcode'] }))
-  const point = await deps.geocoder.locate(parsed.postcode)
-  if (!point) return err(validationFailed({ post_code: [`${parsed.postcode} could not be located; send lat and lng instead`] }))
-  return ok(point)
+  return findPostcode(deps, input.postCode, 'post_code')
 }
 
