@@ -1,4 +1,5 @@
 import type { LessonSide, LessonState } from '../lesson'
+import type { PaymentIntentStatus } from '../payments'
 import type { LessonTypeName, Pence, RoleId } from '../shared'
 import type { BookingState } from './booking-state'
 import type { BookingParties } from './cancellation'
@@ -54,15 +55,7 @@ export type BookingRecord = {
 }
 
 /** As the processor names them, plus `scheduled`: a card to authorise off-session later. */
-export type PaymentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled'
-  | 'scheduled'
+export type PaymentStatus = PaymentIntentStatus | 'scheduled'
 
 export type BookingPayment = {
   id: number
