@@ -1,5 +1,4 @@
 import type {
-  AccountsDeps,
   AddressDirectory,
   AvailabilityDeps,
   BookingDeps,
@@ -8,6 +7,7 @@ import type {
   PaymentsDeps,
   PostcodeParser,
   ProfilesDeps,
+  RegistrationDeps,
   ReviewSummaryCache,
   ScheduleDeps,
   SearchDeps,
@@ -23,7 +23,8 @@ export const TOKEN_LIFETIME_SECONDS = 31_557_600
 /** The use-case dependencies each route group needs, built once from the infrastructure. */
 export type Services = {
   infra: Infrastructure
-  accounts: AccountsDeps
+  /** Accounts' use cases and registration's (which also checks a card with the processor). */
+  accounts: RegistrationDeps
   verification: VerificationDeps
   notifications: NotificationsDeps
   profiles: ProfilesDeps

@@ -6,6 +6,7 @@ import type {
   CatalogRepository,
   FilesRepos,
   PaymentsRepos,
+  RegistrationRepos,
   ProfilesRepos,
   ScheduleRepos,
   SubscriptionsRepos,
@@ -48,6 +49,7 @@ import { subscriptionRepository } from './repositories/subscription.repository'
 
 /** Every repository, bound to one executor (the pool, or a transaction). */
 export type Repositories = AccountsRepos &
+  RegistrationRepos &
   ProfilesRepos &
   TeachingRepos &
   ScheduleRepos &
