@@ -7,6 +7,13 @@ const DOMAIN_ALLOWED = ['zod', 'neverthrow', 'date-fns', 'date-fns-tz']
 module.exports = {
   forbidden: [
     {
+      name: 'no-circular',
+      comment: 'No module may reach itself through its imports, in any package: a cycle makes two parts one.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'domain-is-pure',
       comment: 'packages/domain may import only zod, neverthrow, date-fns and date-fns-tz.',
       severity: 'error',
