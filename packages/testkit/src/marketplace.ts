@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import {
   addDays,
   LESSON_TYPES,
-  WEEKDAYS,
+  DAY_NAMES,
   type Geocoder,
   type GeoPoint,
   type IsoDate,
@@ -17,7 +17,7 @@ import {
   type SearchSort,
   type TutorSnapshot,
   type VerificationStatus,
-  type Weekday,
+  type DayName,
 } from '@tutoring/domain'
 
 /** Town and city centres with a postcode there: real coordinates, rounded. */
@@ -90,7 +90,7 @@ export type MarketplaceTutor = {
   languageIds: number[]
   location: { postcode: string; outcode: string; lat: number; lng: number; travelDistanceMiles: number } | null
   teaches: Array<{ subjectId: number; levelIds: number[]; examBoardIds: number[]; hourlyRatePence: number; enabled: boolean }>
-  schedule: Array<{ day: Weekday; slots: Array<{ from: string; to: string }>; lessonTypes: LessonTypeName[]; bufferMinutes: number }>
+  schedule: Array<{ day: DayName; slots: Array<{ from: string; to: string }>; lessonTypes: LessonTypeName[]; bufferMinutes: number }>
   holidays: Array<{ startDate: IsoDate; endDate: IsoDate }>
 }
 
@@ -162,7 +162,7 @@ export function generateMarketplace(options: MarketplaceOptions): MarketplaceTut
       enabled: all || !chance(0.1),
     }))
     if (all && !teaches.some((t) => t.enabled)) teaches[0]!.enabled = true
-    const days = some(WEEKDAYS, all ? 3 : 0, 6)
+    const days = some(DAY_NAMES, all ? 3 : 0, 6)
     const schedule = days.map((day) => ({
       day,
       slots: pick(WINDOWS),
@@ -212,7 +212,7 @@ export const marketplaceSnapshot = (t: MarketplaceTutor): TutorSnapshot => ({
   profile: { hasPicture: t.hasPicture, hasVideo: t.hasVideo, bio: t.bio, hasAddress: t.address !== null, hasMobile: t.hasMobile },
   verifications: t.verifications,
   isVisible: t.isVisible,
-  schedule: t.schedule.map((e) => ({ day: e.day, windows: e.slots, lessonTypes: e.lessonTypes, bufferMinutes: e.bufferMinutes })),
+  schedule: t.schedule,
   holidays: t.holidays,
   location: t.location && { lat: t.location.lat, lng: t.location.lng, travelDistanceMiles: t.location.travelDistanceMiles },
 })
@@ -304,7 +304,7 @@ export const aSearchableTutor = (catalog: MarketplaceCatalog, overrides: Partial
     languageIds: [],
     location: { postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.501, lng: -0.1416, travelDistanceMiles: 10 },
     teaches: [{ subjectId: subject.id, levelIds: [subject.levelIds[0]!], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],
-    schedule: WEEKDAYS.map((day) => ({ day, slots: [{ from: '09:00', to: '17:00' }], lessonTypes: [...LESSON_TYPES], bufferMinutes: 0 })),
+    schedule: DAY_NAMES.map((day) => ({ day, slots: [{ from: '09:00', to: '17:00' }], lessonTypes: [...LESSON_TYPES], bufferMinutes: 0 })),
     holidays: [],
     ...overrides,
   }

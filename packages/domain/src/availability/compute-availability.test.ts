@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { computeAvailability, type AvailabilityInput } from './compute-availability'
-import { WEEKDAYS, type ScheduleEntry } from './schedule'
+import { DAY_NAMES, type WeeklyEntry } from '../schedule'
 
-const everyDay = (windows: ScheduleEntry['windows'], extra: Partial<ScheduleEntry> = {}): ScheduleEntry[] =>
-  WEEKDAYS.map((day) => ({ day, windows, lessonTypes: ['online', 'tutors_home', 'students_home'], bufferMinutes: 0, ...extra }))
+const everyDay = (windows: WeeklyEntry['slots'], extra: Partial<WeeklyEntry> = {}): WeeklyEntry[] =>
+  DAY_NAMES.map((day) => ({ day, slots: windows, lessonTypes: ['online', 'tutors_home', 'students_home'], bufferMinutes: 0, ...extra }))
 
 const nineToFive = everyDay([{ from: '09:00', to: '17:00' }])
 const winterNow = new Date('2026-01-05T06:00:00Z') // a Monday, before opening time
@@ -127,9 +127,9 @@ describe('availability slots', () => {
   })
 
   it('takes slots only from entries offering the requested lesson type, listing every type of the day', () => {
-    const schedule: ScheduleEntry[] = [
-      { day: 'TUESDAY', windows: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0 },
-      { day: 'TUESDAY', windows: [{ from: '14:00', to: '15:00' }], lessonTypes: ['tutors_home'], bufferMinutes: 0 },
+    const schedule: WeeklyEntry[] = [
+      { day: 'TUESDAY', slots: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0 },
+      { day: 'TUESDAY', slots: [{ from: '14:00', to: '15:00' }], lessonTypes: ['tutors_home'], bufferMinutes: 0 },
     ]
     const d = day({ schedule, request: { date: '2026-01-06', lessonType: 'tutors_home', durationMinutes: 60 } })
     expect(d.times).toEqual([{ start: '14:00', end: '15:00' }])
@@ -137,9 +137,9 @@ describe('availability slots', () => {
   })
 
   it("honours an entry's subject, level and exam board filters", () => {
-    const schedule: ScheduleEntry[] = [
-      { day: 'TUESDAY', windows: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 1 },
-      { day: 'TUESDAY', windows: [{ from: '11:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 2, subjectLevelId: 7 },
+    const schedule: WeeklyEntry[] = [
+      { day: 'TUESDAY', slots: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 1 },
+      { day: 'TUESDAY', slots: [{ from: '11:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 2, subjectLevelId: 7 },
     ]
     expect(starts({ schedule, request: { date: '2026-01-06', subjectId: 1 } })).toEqual(['09:00'])
     expect(starts({ schedule, request: { date: '2026-01-06', subjectId: 2, subjectLevelId: 8 } })).toEqual([])
@@ -147,17 +147,17 @@ describe('availability slots', () => {
   })
 
   it('merges overlapping entries into sorted, distinct times', () => {
-    const schedule: ScheduleEntry[] = [
-      { day: 'TUESDAY', windows: [{ from: '10:00', to: '11:30' }], lessonTypes: ['online'], bufferMinutes: 0 },
-      { day: 'TUESDAY', windows: [{ from: '09:00', to: '11:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 3 },
+    const schedule: WeeklyEntry[] = [
+      { day: 'TUESDAY', slots: [{ from: '10:00', to: '11:30' }], lessonTypes: ['online'], bufferMinutes: 0 },
+      { day: 'TUESDAY', slots: [{ from: '09:00', to: '11:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 3 },
     ]
     expect(starts({ schedule, request: { date: '2026-01-06' } })).toEqual(['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30'])
   })
 
   it('uses each entry its own buffer', () => {
-    const schedule: ScheduleEntry[] = [
-      { day: 'TUESDAY', windows: [{ from: '09:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0 },
-      { day: 'TUESDAY', windows: [{ from: '13:00', to: '16:00' }], lessonTypes: ['tutors_home'], bufferMinutes: 60 },
+    const schedule: WeeklyEntry[] = [
+      { day: 'TUESDAY', slots: [{ from: '09:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0 },
+      { day: 'TUESDAY', slots: [{ from: '13:00', to: '16:00' }], lessonTypes: ['tutors_home'], bufferMinutes: 60 },
     ]
     const lessons = [{ start: at('2026-01-06T12:00:00Z'), finish: at('2026-01-06T13:00:00Z'), inPerson: false }]
     expect(starts({ schedule, lessons, request: { date: '2026-01-06' } })).toEqual([

@@ -21,8 +21,7 @@ import {
   type OffsetTimeline,
 } from '../shared'
 import { blockedTimes, firstEndingAfter, type BlockedTimes, type BookedLesson, type BusyInterval } from './busy'
-import { WEEKDAYS, type Holiday, type ScheduleEntry } from './schedule'
-import { formatWallTime, wallMinutesOf } from './wall-time'
+import { DAY_NAMES, clockMinutesOf, formatTimeOfDay, type Holiday, type WeeklyEntry } from '../schedule'
 
 export type DurationPreference = { min: number; max: number; default: number }
 /** CONTRACT.md §5. */
@@ -42,7 +41,7 @@ export type AvailabilityRequest = {
 }
 
 export type AvailabilityInput = {
-  schedule: readonly ScheduleEntry[]
+  schedule: readonly WeeklyEntry[]
   /** IANA zone of the schedule's wall-clock times; default Europe/London. */
   timeZone?: string
   holidays?: readonly Holiday[]
@@ -92,7 +91,7 @@ const filterMatches = (entryValue: number | null | undefined, requested: number 
 
 const prepareSchedule = (input: AvailabilityInput): PreparedEntry[][] => {
   const { request } = input
-  const byWeekday: PreparedEntry[][] = WEEKDAYS.map(() => [])
+  const byWeekday: PreparedEntry[][] = DAY_NAMES.map(() => [])
   const studentsHomeAllowed = input.withinTravelDistance === true
   for (const entry of input.schedule) {
     if (
@@ -108,8 +107,8 @@ const prepareSchedule = (input: AvailabilityInput): PreparedEntry[][] => {
     }
     if (offeredMask === 0) continue
     const makesSlots = request.lessonType === undefined || (offeredMask & typeBit(request.lessonType)) !== 0
-    const windows = entry.windows.map((w) => ({ from: wallMinutesOf(w.from), to: wallMinutesOf(w.to) }))
-    byWeekday[WEEKDAYS.indexOf(entry.day)]?.push({ windows, offeredMask, makesSlots, bufferMinutes: entry.bufferMinutes })
+    const windows = entry.slots.map((w) => ({ from: clockMinutesOf(w.from), to: clockMinutesOf(w.to) }))
+    byWeekday[DAY_NAMES.indexOf(entry.day)]?.push({ windows, offeredMask, makesSlots, bufferMinutes: entry.bufferMinutes })
   }
   return byWeekday
 }
@@ -300,7 +299,7 @@ export const computeAvailability = (input: AvailabilityInput): AvailabilityRespo
       available_lesson_types: day.lessonTypes,
       times: day.starts.map((start) => {
         const minute = minuteOf(start)
-        return { start: formatWallTime(minute), end: formatWallTime(minute + durationMinutes) }
+        return { start: formatTimeOfDay(minute), end: formatTimeOfDay(minute + durationMinutes) }
       }),
     })),
   }

@@ -1,5 +1,3 @@
-export * from './wall-time'
-export * from './schedule'
 export * from './busy'
 export * from './compute-availability'
 export * from './slot-check'

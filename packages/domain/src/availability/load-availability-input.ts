@@ -26,7 +26,6 @@ import type { BookedLesson, BusyInterval } from './busy'
 import type { AvailabilityInput } from './compute-availability'
 import type { AvailabilityDeps, TutorLesson } from './ports'
 import { validateAvailabilityRequest } from './request'
-import type { ScheduleEntry } from './schedule'
 
 /**
  * What a client asks availability (or booking) about. Field errors are named after the wire
@@ -69,24 +68,6 @@ export type LoadAvailabilityError = NotFound | ValidationFailed
 const MARGIN_DAYS = 2
 
 const pointKey = (p: GeoPoint): string => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`
-
-const toScheduleEntry = (entry: {
-  day: ScheduleEntry['day']
-  slots: ScheduleEntry['windows']
-  lessonTypes: ScheduleEntry['lessonTypes']
-  bufferMinutes: number
-  subjectId: number | null
-  subjectLevelId: number | null
-  examBoardId: number | null
-}): ScheduleEntry => ({
-  day: entry.day,
-  windows: entry.slots,
-  lessonTypes: entry.lessonTypes,
-  bufferMinutes: entry.bufferMinutes,
-  subjectId: entry.subjectId,
-  subjectLevelId: entry.subjectLevelId,
-  examBoardId: entry.examBoardId,
-})
 
 /** Checks on the query that need no database. */
 function checkQuery(deps: Pick<AvailabilityDeps, 'postcodes'>, query: AvailabilityQuery): Result<ParsedPostcode | undefined, ValidationFailed> {
@@ -226,9 +207,9 @@ async function load(
 
   const timeZone = isValidTimeZone(found.timeZone) ? found.timeZone : DEFAULT_TUTOR_TIME_ZONE
   return ok({
-    schedule: schedule.map(toScheduleEntry),
+    schedule,
     timeZone,
-    holidays: holidays.map((h) => ({ startDate: h.startDate, endDate: h.endDate })),
+    holidays,
     lessons: await withTravel(deps, lessons, location, place),
     busy,
     withinTravelDistance,

@@ -4,7 +4,7 @@ export type LessonTypeName = keyof typeof LESSON_TYPE_IDS
 export type LessonTypeId = (typeof LESSON_TYPE_IDS)[LessonTypeName]
 
 /** In id order; every list of lesson types the domain returns follows it. */
-export const LESSON_TYPES: readonly LessonTypeName[] = ['tutors_home', 'students_home', 'online']
+export const LESSON_TYPES = ['tutors_home', 'students_home', 'online'] as const satisfies readonly LessonTypeName[]
 
 export const lessonTypeName = (id: number): LessonTypeName | undefined =>
   LESSON_TYPES.find((name) => LESSON_TYPE_IDS[name] === id)

@@ -1,6 +1,6 @@
 export * from './tutor-facts'
 export * from './ports'
-export { tutorSnapshot, toScheduleEntry } from './tutor-snapshot'
+export { tutorSnapshot } from './tutor-snapshot'
 export { getTutorStatus, type TutorStatus } from './get-tutor-status'
 export { getPublicTutorProfile, type PublicTutorProfile } from './get-public-tutor-profile'
 export { getTutorDetails, type TutorDetails } from './get-tutor-details'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import { ROLE_IDS, WEEKDAYS, type IsoDate, type LessonTypeName, type VerificationStatus, type Weekday } from '@tutoring/domain'
+import { DAY_NAMES, ROLE_IDS, type DayName, type IsoDate, type LessonTypeName, type VerificationStatus } from '@tutoring/domain'
 import type { Database } from '../database'
 
 /**
@@ -22,7 +22,7 @@ export type DemoTutor = {
   languageIds: readonly number[]
   location: { postcode: string; outcode: string; lat: number; lng: number; travelDistanceMiles: number } | null
   teaches: ReadonlyArray<{ subjectId: number; levelIds: readonly number[]; examBoardIds: readonly number[]; hourlyRatePence: number; enabled: boolean }>
-  schedule: ReadonlyArray<{ day: Weekday; slots: ReadonlyArray<{ from: string; to: string }>; lessonTypes: readonly LessonTypeName[]; bufferMinutes: number }>
+  schedule: ReadonlyArray<{ day: DayName; slots: ReadonlyArray<{ from: string; to: string }>; lessonTypes: readonly LessonTypeName[]; bufferMinutes: number }>
   holidays: ReadonlyArray<{ startDate: IsoDate; endDate: IsoDate }>
 }
 
@@ -179,7 +179,7 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
       .values(
         entries.map(({ id, entry }) => ({
           tutor_id: id,
-          day: WEEKDAYS.indexOf(entry.day),
+          day: DAY_NAMES.indexOf(entry.day),
           lesson_types: [...entry.lessonTypes],
           buffer_minutes: entry.bufferMinutes,
           subject_id: null,
@@ -191,7 +191,7 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
       .execute()
     const slots = rows.flatMap((row, i) => {
       const { id, entry } = entries[i]!
-      const day = WEEKDAYS.indexOf(entry.day)
+      const day = DAY_NAMES.indexOf(entry.day)
       return entry.slots.map((slot) => ({ day_availability_id: Number(row.id), tutor_id: id, day, starts_at: slot.from, ends_at: slot.to }))
     })
     if (slots.length > 0) await db.insertInto('day_availability_slots').values(slots).execute()
