@@ -20,12 +20,10 @@ import {
   type LessonTypeName,
   type OffsetTimeline,
 } from '../shared'
+import { DURATION_PREFERENCE, type DurationPreference } from './lesson-duration'
 import { blockedTimes, firstEndingAfter, type BlockedTimes, type BookedLesson, type BusyInterval } from './busy'
 import { DAY_NAMES, clockMinutesOf, formatTimeOfDay, type Holiday, type WeeklyEntry } from '../schedule'
 
-export type DurationPreference = { min: number; max: number; default: number }
-/** CONTRACT.md §5. */
-export const DURATION_PREFERENCE: DurationPreference = { min: 30, max: 120, default: 60 }
 
 /** The request, validated at the edge (see validateAvailabilityRequest). */
 export type AvailabilityRequest = {

@@ -2,7 +2,6 @@ import type { CatalogRepository } from '../catalog'
 import type { Coupon } from '../pricing'
 import type { LinkBuilder } from '../accounts'
 import type { PaymentCustomerRepository, PaymentIntentStatus, PaymentProcessor } from '../payments'
-import type { TeachRepository } from '../teaching'
 import type { Outbox } from '../outbox'
 import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
@@ -185,7 +184,6 @@ export interface BookingRepos extends AvailabilityRepos {
   coupons: CouponRepository
   notes: NoteRepository
   reviews: ReviewRepository
-  teaches: TeachRepository
   catalog: CatalogRepository
   outbox: Outbox
 }

@@ -3,7 +3,7 @@ import type { SlotUnavailable } from '../availability'
 import { proposeReschedule, type LessonTransitionError } from '../lesson'
 import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
-import { checkLessonSlot } from './booking-slot'
+import { checkRescheduleSlot } from './booking-slot'
 import type { BookingDeps } from './ports'
 import { lessonEmailData } from './settlement'
 
@@ -34,16 +34,7 @@ export function proposeLessonReschedule(
         now,
       })
       if (step.isErr()) return err(step.error)
-      const free = await checkLessonSlot(deps, repos, {
-        teachId: a.lesson.teachId,
-        start: input.start,
-        finish: input.finish,
-        lessonType: a.lesson.lessonType,
-        subjectLevelId: a.lesson.subjectLevelId,
-        examBoardId: a.lesson.examBoardId,
-        address: a.lesson.address,
-        exceptLessonId: a.lesson.id,
-      })
+      const free = await checkRescheduleSlot(deps, repos, a.lesson, { start: input.start, finish: input.finish })
       if (free.isErr()) return err(free.error)
       const set = step.value.transition.effects.find((e) => e.type === 'SetSuggestedTimes')
       if (!set || set.type !== 'SetSuggestedTimes') throw new Error('a proposal must set the suggested times')
