@@ -6,7 +6,7 @@ import {
   formatClockTime,
   type AvailabilityInput,
   type AvailabilityRequest,
-  type AvailabilityResponse,
+  type Availability,
   type BookedLesson,
   type BusyInterval,
   type Holiday,
@@ -150,7 +150,7 @@ export type SlotInstant = { date: string; start: number; end: number; startLabel
 
 const wallMinutes = (label: string): number => Number(label.slice(0, 2)) * 60 + Number(label.slice(3, 5))
 
-export const slotInstants = (response: AvailabilityResponse, utcOffsetMinutes: number, durationMinutes: number): SlotInstant[] =>
+export const slotInstants = (response: Availability, utcOffsetMinutes: number, durationMinutes: number): SlotInstant[] =>
   response.availabilities.flatMap((day) =>
     day.times.map((time) => {
       const start = dayNumberOf(day.date) * DAY + (wallMinutes(time.start) - utcOffsetMinutes) * MINUTE

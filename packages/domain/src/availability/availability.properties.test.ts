@@ -198,8 +198,6 @@ describe('availability properties', () => {
             expect(wallMinutes(slot.startLabel)).toBe((wallMinutes(before.startLabel) + otherOffset - s.request.utcOffsetMinutes + 2880) % 1440)
             expect(slot.endLabel).toBe(formatTimeOfDay(wallMinutes(before.endLabel) + otherOffset - s.request.utcOffsetMinutes))
           })
-          const preferences = computeAvailability(moved).availabilities.map((d) => d.duration_preference)
-          for (const p of preferences) expect(p).toEqual({ min: 30, max: 120, default: 60 })
         },
       ),
       RUNS,

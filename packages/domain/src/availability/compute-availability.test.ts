@@ -27,10 +27,9 @@ describe('availability slots', () => {
     expect(d.times).toHaveLength(29)
   })
 
-  it('answers the duration preference of CONTRACT.md and the lesson types of the day', () => {
+  it('answers the lesson types of the day', () => {
     const d = day({ request: { date: '2026-01-06' }, withinTravelDistance: true })
-    expect(d.duration_preference).toEqual({ min: 30, max: 120, default: 60 })
-    expect(d.available_lesson_types).toEqual(['tutors_home', 'students_home', 'online'])
+    expect(d.lessonTypes).toEqual(['tutors_home', 'students_home', 'online'])
   })
 
   it('keeps the grid of a window that starts off the quarter hour', () => {
@@ -42,7 +41,7 @@ describe('availability slots', () => {
     const schedule = nineToFive.filter((e) => e.day !== 'TUESDAY')
     const d = day({ schedule, request: { date: '2026-01-06' } })
     expect(d.times).toEqual([])
-    expect(d.available_lesson_types).toEqual([])
+    expect(d.lessonTypes).toEqual([])
   })
 
   it('removes slots that clash with a lesson, keeping those that touch it', () => {
@@ -118,12 +117,12 @@ describe('availability slots', () => {
     const schedule = everyDay([{ from: '09:00', to: '17:00' }], { lessonTypes: ['students_home'] })
     const outside = day({ schedule, withinTravelDistance: false, request: { date: '2026-01-06', lessonType: 'students_home' } })
     expect(outside.times).toEqual([])
-    expect(outside.available_lesson_types).toEqual([])
+    expect(outside.lessonTypes).toEqual([])
     const unknown = day({ schedule, request: { date: '2026-01-06', lessonType: 'students_home' } })
     expect(unknown.times).toEqual([])
     const inside = day({ schedule, withinTravelDistance: true, request: { date: '2026-01-06', lessonType: 'students_home' } })
     expect(inside.times).not.toEqual([])
-    expect(inside.available_lesson_types).toEqual(['students_home'])
+    expect(inside.lessonTypes).toEqual(['students_home'])
   })
 
   it('takes slots only from entries offering the requested lesson type, listing every type of the day', () => {
@@ -133,7 +132,7 @@ describe('availability slots', () => {
     ]
     const d = day({ schedule, request: { date: '2026-01-06', lessonType: 'tutors_home', durationMinutes: 60 } })
     expect(d.times).toEqual([{ start: '14:00', end: '15:00' }])
-    expect(d.available_lesson_types).toEqual(['tutors_home', 'online'])
+    expect(d.lessonTypes).toEqual(['tutors_home', 'online'])
   })
 
   it("honours an entry's subject, level and exam board filters", () => {

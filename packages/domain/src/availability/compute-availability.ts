@@ -20,7 +20,7 @@ import {
   type LessonTypeName,
   type OffsetTimeline,
 } from '../shared'
-import { DURATION_PREFERENCE, type DurationPreference } from './lesson-duration'
+import { DURATION_PREFERENCE } from './lesson-duration'
 import { blockedTimes, firstEndingAfter, type BlockedTimes, type BookedLesson, type BusyInterval } from './busy'
 import { DAY_NAMES, clockMinutesOf, formatTimeOfDay, type Holiday, type WeeklyEntry } from '../schedule'
 
@@ -52,15 +52,11 @@ export type AvailabilityInput = {
   now: Date
 }
 
-export type TimeSlotWire = { start: string; end: string }
-export type DayAvailability = {
-  date: IsoDate
-  duration_preference: DurationPreference
-  available_lesson_types: LessonTypeName[]
-  times: TimeSlotWire[]
-}
-/** SPEC.md "Availability response" less `lesson_price_breakdown`, which pricing presents. */
-export type AvailabilityResponse = { availabilities: DayAvailability[] }
+/** A free slot's start and end, `HH:MM` in the client's offset. */
+export type AvailableTime = { start: string; end: string }
+/** One client date of the answer: the lesson types the schedule offers that date, and the free slots. */
+export type DayAvailability = { date: IsoDate; lessonTypes: LessonTypeName[]; times: AvailableTime[] }
+export type Availability = { availabilities: DayAvailability[] }
 
 const STEP_MS = SLOT_INTERVAL_MINUTES * MINUTE_MS
 // Offsets lie within -12 h..+14 h; these margins keep every wall time of a local day inside a timeline.
@@ -286,15 +282,14 @@ export const availableStarts = (input: AvailabilityInput): { date: IsoDate; star
  * crosses the client's midnight is listed under the date it starts, its `end` reading
  * earlier than its `start`.
  */
-export const computeAvailability = (input: AvailabilityInput): AvailabilityResponse => {
+export const computeAvailability = (input: AvailabilityInput): Availability => {
   const offsetMinutes = input.request.utcOffsetMinutes ?? 0
   const durationMinutes = input.request.durationMinutes ?? DURATION_PREFERENCE.default
   const minuteOf = (instant: number): number => Math.floor(instant / MINUTE_MS) + offsetMinutes
   return {
     availabilities: availableStarts(input).map((day) => ({
       date: day.date,
-      duration_preference: { ...DURATION_PREFERENCE },
-      available_lesson_types: day.lessonTypes,
+      lessonTypes: day.lessonTypes,
       times: day.starts.map((start) => {
         const minute = minuteOf(start)
         return { start: formatTimeOfDay(minute), end: formatTimeOfDay(minute + durationMinutes) }

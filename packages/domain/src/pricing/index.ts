@@ -1,4 +1,3 @@
 export * from './coupon'
 export * from './price-breakdown'
 export * from './refund'
-export * from './present'
