@@ -1,8 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { forbidden, notFound, type Forbidden, type NotFound } from '../shared'
+import { actsFor, forbidden, notFound, type Forbidden, type NotFound } from '../shared'
 import type { AccountsDeps } from './ports'
 import type { User } from './user'
-import { mayManageUser } from './user-policy'
 
 export function getUser(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number): ResultAsync<User, NotFound | Forbidden> {
   return new ResultAsync(run(deps, actor, id))
@@ -13,6 +12,6 @@ async function run(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number): Pr
   if (actor.id === id) return ok(actor)
   const user = await deps.uow.repos.users.findById(id)
   if (!user) return err(notFound('user'))
-  if (!mayManageUser(actor, id)) return err(forbidden('only the user or an internal user may see this account'))
+  if (!actsFor(actor, id)) return err(forbidden('only the user or an internal user may see this account'))
   return ok(user)
 }

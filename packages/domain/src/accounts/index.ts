@@ -1,7 +1,6 @@
 export * from './user'
 export * from './errors'
 export * from './ports'
-export * from './user-policy'
 export { authenticateToken } from './authenticate-token'
 export { claimUsername } from './claim-username'
 export { deleteAccount } from './delete-account'

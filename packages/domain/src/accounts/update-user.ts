@@ -1,7 +1,9 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import {
+  actsFor,
   forbidden,
   notFound,
+  type Actor,
   type FieldErrors,
   type Forbidden,
   type NotFound,
@@ -10,13 +12,12 @@ import {
 } from '../shared'
 import type { AccountsDeps, UserPatch } from './ports'
 import { USERNAME_PATTERN, type User } from './user'
-import { mayManageUser } from './user-policy'
 
 export type UpdateUserError = NotFound | Forbidden | ValidationFailed
 
 export function updateUser(
   deps: Pick<AccountsDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: { id: number; patch: UserPatch },
 ): ResultAsync<User, UpdateUserError> {
   return new ResultAsync(run(deps, actor, input.id, input.patch))
@@ -24,14 +25,14 @@ export function updateUser(
 
 async function run(
   deps: Pick<AccountsDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   id: number,
   patch: UserPatch,
 ): Promise<Result<User, UpdateUserError>> {
   return deps.uow.run(async ({ users, reference }) => {
     const user = await users.findById(id)
     if (!user) return err(notFound('user'))
-    if (!mayManageUser(actor, id)) return err(forbidden('only the user or an internal user may change this account'))
+    if (!actsFor(actor, id)) return err(forbidden('only the user or an internal user may change this account'))
     const problems: FieldErrors = {}
     if (patch.username !== undefined) {
       if (!USERNAME_PATTERN.test(patch.username)) {

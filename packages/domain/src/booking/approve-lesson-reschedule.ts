@@ -57,7 +57,7 @@ export function approveLessonReschedule(
           dedupeKey: `lesson_booked:${a.lesson.id}:${start.getTime()}:${person.id}`,
         })
       }
-      await repos.bookings.addEvent(a.booking.id, 'reschedule_approved', actor.userId, { start: start.toISOString(), finish: finish.toISOString() })
+      await repos.bookings.addEvent(a.booking.id, 'reschedule_approved', actor.id, { start: start.toISOString(), finish: finish.toISOString() })
       return ok(after)
     }),
   )

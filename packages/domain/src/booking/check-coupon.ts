@@ -18,7 +18,7 @@ export function checkCoupon(
   return ResultAsync.fromSafePromise(
     (async () => {
       const found = await deps.uow.repos.coupons.findByUid(input.uid)
-      const used = found ? await deps.uow.repos.coupons.redeemedBy(found.id, actor.userId) : 0
+      const used = found ? await deps.uow.repos.coupons.redeemedBy(found.id, actor.id) : 0
       return { found, used }
     })(),
   ).andThen(({ found, used }) =>

@@ -1,9 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
 import { checkSlot, lessonDurationProblem, slotUnavailable, type BookableTeach, type SlotUnavailable } from '../availability'
 import { lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
-import {
-  LESSON_TYPE_IDS,
+import { LESSON_TYPE_IDS,
   MINUTE_MS,
   ROLE_IDS,
   forbidden,
@@ -13,8 +11,7 @@ import {
   type Forbidden,
   type GeoPoint,
   type LessonTypeName,
-  type ValidationFailed,
-} from '../shared'
+  type ValidationFailed, type Actor } from '../shared'
 import { checkTeachChoice } from '../teaching'
 import type { BookingAggregate, LessonAddress } from './booking-record'
 import { checkBookingWindow, checkPendingBookings } from './booking-window'
@@ -54,7 +51,7 @@ type CheckedRequest = { teach: BookableTeach; studentPoint: GeoPoint | null }
 async function checkRequest(
   deps: Pick<BookingDeps, 'availability'>,
   repos: BookingRepos,
-  actor: User,
+  actor: Actor,
   input: CreateBookingInput,
 ): Promise<Result<CheckedRequest, ValidationFailed>> {
   const errors: FieldErrors = {}
@@ -89,7 +86,7 @@ async function checkRequest(
  */
 export function createBooking(
   deps: Pick<BookingDeps, 'uow' | 'clock' | 'ids' | 'config' | 'availability'>,
-  actor: User,
+  actor: Actor,
   input: CreateBookingInput,
 ): ResultAsync<BookingAggregate, CreateBookingError> {
   return new ResultAsync(run(deps, actor, input))
@@ -97,7 +94,7 @@ export function createBooking(
 
 async function run(
   deps: Pick<BookingDeps, 'uow' | 'clock' | 'ids' | 'config' | 'availability'>,
-  actor: User,
+  actor: Actor,
   input: CreateBookingInput,
 ): Promise<Result<BookingAggregate, CreateBookingError>> {
   if (actor.roleId !== ROLE_IDS.student && actor.roleId !== ROLE_IDS.parent) {

@@ -62,7 +62,7 @@ export function proposeLessonReschedule(
         }),
         dedupeKey: `lesson_reschedule:${a.lesson.id}:${set.start.getTime()}:${now.getTime()}`,
       })
-      await repos.bookings.addEvent(a.booking.id, 'reschedule_proposed', actor.userId, {
+      await repos.bookings.addEvent(a.booking.id, 'reschedule_proposed', actor.id, {
         by: step.value.side,
         suggested_start: set.start.toISOString(),
         suggested_finish: set.finish.toISOString(),

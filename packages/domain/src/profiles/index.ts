@@ -25,7 +25,6 @@ export {
 export * from './ports'
 export * from './errors'
 export { CUSTOMER_SYNC_TOPIC, type CustomerSyncEvent } from './customer-sync'
-export { mayActFor } from './owned-records'
 export { listPersonalDetails } from './list-personal-details'
 export { updatePersonalDetails, type PersonalDetailsUpdate } from './update-personal-details'
 export { listProfiles } from './list-profiles'

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { BOOKING_STATES, checkCoupon, getPaymentStatus, listCoupons, payBooking, formatPence, type User } from '@tutoring/domain'
+import { BOOKING_STATES, checkCoupon, getPaymentStatus, listCoupons, payBooking, formatPence } from '@tutoring/domain'
 import { PriceBreakdownSchema, presentPriceBreakdown } from './price-breakdown.schemas'
 import { authApi, currentUser } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
@@ -10,7 +10,6 @@ import { bearer, commonProblems, jsonContent, mount, problemContent, type App } 
 import type { Services } from '../services'
 import { CouponSchema, PayBody, PaymentStatusSchema, idParam, listQuery, presentCoupon, presentPaymentStatus } from './bookings.schemas'
 
-const actorOf = (user: User) => ({ userId: user.id, roleId: user.roleId })
 
 const PayAnswer = z.object({ status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), payment_id: z.number().int(), booking_state: z.number().int() })
 
@@ -50,7 +49,7 @@ export function paymentRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const body = c.req.valid('json')
-      const outcome = await unwrap(payBooking(deps, actorOf(currentUser(c)), { bookingId: body.booking_id, paymentMethod: body.payment_method ?? null, coupon: body.coupon ?? null }))
+      const outcome = await unwrap(payBooking(deps, currentUser(c), { bookingId: body.booking_id, paymentMethod: body.payment_method ?? null, coupon: body.coupon ?? null }))
       const p = outcome.payment
       return c.json(
         {
@@ -82,7 +81,7 @@ export function paymentRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const user = c.get('user')
-      const view = await unwrap(getPaymentStatus(deps, user ? actorOf(user) : undefined, c.req.valid('param').id))
+      const view = await unwrap(getPaymentStatus(deps, user, c.req.valid('param').id))
       return c.json({ data: presentPaymentStatus(view.payment, view.owner) }, 200)
     },
   )
@@ -130,7 +129,7 @@ export function paymentRoutes(app: App, services: Services): void {
     async (c) => {
       const q = c.req.valid('query')
       const checked = await unwrap(
-        checkCoupon(deps, actorOf(currentUser(c)), {
+        checkCoupon(deps, currentUser(c), {
           uid: c.req.valid('param').uid,
           amountPence: toPence(q.amount),
           hourlyRatePence: toPence(q.hourly_rate),
