@@ -1,2 +1,2 @@
-export * from './ports'
-export { recordPushCallback, PUSH_EVENT_SOURCE, type PushCallback, type PushCallbackOutcome } from './record-push-callback'
+export type { NotificationsDeps } from './ports'
+export { type PushCallback, type PushCallbackOutcome, recordPushCallback } from './record-push-callback'

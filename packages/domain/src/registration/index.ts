@@ -1,3 +1,3 @@
-export type { RegistrationAddress, RegistrationDeps, RegistrationLookups, RegistrationRecords, RegistrationRepos } from './ports'
-export { registerUser, type RegisterInput, type RegisterError } from './register-user'
 export { createUser, type CreateUserInput } from './create-user'
+export type { RegistrationAddress, RegistrationDeps, RegistrationLookups, RegistrationRecords, RegistrationRepos } from './ports'
+export { type RegisterError, type RegisterInput, registerUser } from './register-user'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { offlineGeocoder, type Geocoder, type PostcodeParser } from '../shared'
+import type { Geocoder, PostcodeParser } from '../shared'
 import { resolveLocation } from './resolve-location'
 
 // A stand-in parser: the real one (a postcode library) lives in adapters.
@@ -9,6 +9,7 @@ const postcodes: PostcodeParser = {
     return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact) ? { postcode: `${compact.slice(0, -3)} ${compact.slice(-3)}`, outcode: compact.slice(0, -3) } : undefined
   },
 }
+const offlineGeocoder: Geocoder = { locate: async () => undefined }
 const knowsEverything: Geocoder = { locate: async () => ({ lat: 51.5, lng: -0.14 }) }
 
 describe('resolving a location', () => {

@@ -30,9 +30,6 @@ export interface Geocoder {
   locate(postcode: string): Promise<GeoPoint | undefined>
 }
 
-/** Knows no postcode: places then need coordinates from the client. */
-export const offlineGeocoder: Geocoder = { locate: async () => undefined }
-
 export const POSTCODE_MALFORMED = 'is not a valid UK postcode'
 export const POSTCODE_UNKNOWN = 'could not be located'
 

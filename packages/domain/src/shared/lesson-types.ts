@@ -1,7 +1,6 @@
 /** Lesson types: numeric on lessons (SPEC.md), strings in search filters and schedules. */
 export const LESSON_TYPE_IDS = { tutors_home: 1, students_home: 2, online: 3 } as const
 export type LessonTypeName = keyof typeof LESSON_TYPE_IDS
-export type LessonTypeId = (typeof LESSON_TYPE_IDS)[LessonTypeName]
 
 /** In id order; every list of lesson types the domain returns follows it. */
 export const LESSON_TYPES = ['tutors_home', 'students_home', 'online'] as const satisfies readonly LessonTypeName[]
