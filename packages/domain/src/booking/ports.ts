@@ -7,30 +7,20 @@ import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork, WebhookEventLog } from '../shared'
 import type { BookingState } from './booking-state'
-import type { BookingAggregate, LessonAddress, LessonNote, BookingPayment, PaymentStatus } from './booking-record'
+import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentStatus } from './booking-record'
 
-export type NewBooking = {
-  tutorId: number
-  studentId: number
-  teachId: number
-  subjectId: number
-  subjectLevelId: number
-  examBoardId: number | null
-  lessonType: number
-  start: Date
-  finish: Date
-  address: LessonAddress | null
-  meetingUrl: string | null
-  childIds: number[]
-  /** The hold counts from here (the clock's now, not the database's). */
-  createdAt: Date
-  holdExpiresAt: Date
-  lessonPricePence: Pence
-  serviceFeePence: Pence
-  discountPence: Pence
-  totalPence: Pence
-  couponUid: string | null
-}
+/** A lesson and its booking as one insert: the lesson's fields, its type as stored, and the booking's price. */
+export type NewBooking = Pick<
+  LessonRecord,
+  'tutorId' | 'studentId' | 'teachId' | 'subjectId' | 'subjectLevelId' | 'examBoardId' | 'start' | 'finish' | 'address' | 'meetingUrl'
+> &
+  Pick<BookingRecord, 'lessonPricePence' | 'serviceFeePence' | 'discountPence' | 'totalPence' | 'couponUid'> & {
+    lessonType: number
+    childIds: number[]
+    /** The hold counts from here (the clock's now, not the database's). */
+    createdAt: Date
+    holdExpiresAt: Date
+  }
 
 export type LessonPatch = {
   state?: LessonState
