@@ -20,7 +20,7 @@ const common = {
     .openapi({
       type: 'string',
       description:
-        "The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code.",
+        "The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`).",
       example: 'SW1A 1AA',
     }),
   utc_offset: optionalInt("The client's offset, minutes east of UTC, -720..840 (default 0). Dates and times in the answer are in it."),
