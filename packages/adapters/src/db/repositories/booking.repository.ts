@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import {
   BOOKING_STATES,
   LESSON_STATES,
@@ -11,8 +11,10 @@ import {
   type LessonRecord,
   type LessonSide,
   type RoleId,
+  type WithoutLocks,
 } from '@tutoring/domain'
 import type { Database } from '../database'
+import { lockUserRow, type Locks } from '../row-locks'
 import type { BookingRow } from '../tables/bookings.table'
 import type { LessonRow } from '../tables/lessons.table'
 import { rowToPayment } from './payment.repository'
@@ -83,7 +85,8 @@ const rowToPerson = (row: PersonRow) => ({
   roleId: row.role_id as RoleId,
 })
 
-export function bookingRepository(db: Kysely<Database>): BookingRepository {
+/** Reads booking details on one executor; `lock` holds the booking and lesson rows (in a transaction only). */
+function aggregateReader(db: Kysely<Database>) {
   /**
    * The detail of each booking, in the order of `bookingIds`, in a fixed number of queries
    * however many there are (a list page reads no more than one booking does).
@@ -195,11 +198,12 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
     })
   }
   const aggregate = async (bookingId: number, lock: boolean): Promise<BookingAggregate | undefined> => (await aggregates([bookingId], lock))[0]
+  return { aggregates, aggregate }
+}
 
+export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRepository> {
+  const { aggregates, aggregate } = aggregateReader(db)
   return {
-    async lockTutor(tutorId) {
-      await db.selectFrom('users').select('id').where('id', '=', tutorId).forUpdate().execute()
-    },
     async countUnpaidHolding(userId, now) {
       const row = await db
         .selectFrom('bookings as b')
@@ -278,7 +282,6 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
       const row = await db.selectFrom('bookings').select('id').where('lesson_id', '=', lessonId).executeTakeFirst()
       return row ? aggregate(row.id, false) : undefined
     },
-    lockById: (id) => aggregate(id, true),
     async list(filter, page) {
       let query = db.selectFrom('bookings as b').innerJoin('lessons as l', 'l.id', 'b.lesson_id')
       if (filter.bookerId !== undefined) query = query.where('b.user_id', '=', filter.bookerId)
@@ -394,5 +397,13 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
         .executeTakeFirst()
       return row !== undefined
     },
+  }
+}
+
+export function bookingLocks(trx: Transaction<Database>): Locks<BookingRepository> {
+  const { aggregate } = aggregateReader(trx)
+  return {
+    lockTutor: (tutorId) => lockUserRow(trx, tutorId),
+    lockById: (id) => aggregate(id, true),
   }
 }

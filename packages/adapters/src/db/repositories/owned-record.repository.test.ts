@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PersonalRecords } from '@tutoring/domain'
+import type { PersonalRecords, WithoutLocks } from '@tutoring/domain'
 import type { DatabaseHandle } from '../connect'
 import { createTestDatabase, testDatabaseKinds } from '../../testing'
 import { personalRecords } from './personal-records.repository'
 
 describe.each(testDatabaseKinds())('owned records on %s', (kind) => {
   let handle: DatabaseHandle
-  let records: PersonalRecords
+  let records: WithoutLocks<PersonalRecords>
   let owner: number
   let other: number
   const at = new Date('2026-11-22T10:00:00Z')

@@ -12,6 +12,7 @@ import type {
   SocialLink,
   SocialLinkFields,
   UserAddress,
+  WithoutLocks,
 } from '@tutoring/domain'
 import type { Database } from '../database'
 import { ownedRecordRepository, type OwnedRecordTable } from './owned-record.repository'
@@ -90,8 +91,8 @@ const socialLinks: OwnedRecordTable<'social_links', SocialLink, SocialLinkFields
   toRecord: (row) => ({ id: row.id, userId: row.user_id, platform: row.platform, url: row.url }),
 }
 
-/** The profiles context's repositories, one key in the bag. */
-export function personalRecords(db: Kysely<Database>): PersonalRecords {
+/** The profiles context's repositories, one key in the bag (the owners' lock is added in a transaction). */
+export function personalRecords(db: Kysely<Database>): WithoutLocks<PersonalRecords> {
   return {
     owners: ownerDirectory(db),
     personalDetails: personalDetailsRepository(db),
