@@ -133,7 +133,10 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     config,
     logger,
     database,
-    uow: createUnitOfWork<Repositories>(database.db, { outside: makeRepositories, inside: makeTransactionRepositories }),
+    uow: createUnitOfWork<Repositories>(database.db, {
+      outside: (db) => makeRepositories(db, clock),
+      inside: (trx) => makeTransactionRepositories(trx, clock),
+    }),
     clock,
     hasher: argon2Hasher(),
     secrets: secretTokens,

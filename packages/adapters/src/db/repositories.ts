@@ -4,6 +4,7 @@ import type {
   BookingRepos,
   AvailabilityRepos,
   CatalogRepository,
+  Clock,
   FilesRepos,
   PaymentsRepos,
   ProfilesRepos,
@@ -62,8 +63,11 @@ export type Repositories = AccountsRepos &
   SubscriptionsRepos &
   SearchRepos & { catalog: CatalogRepository }
 
-/** Every repository outside a transaction (on the pool): no locks. */
-export function makeRepositories(db: Kysely<Database>): WithoutLocks<Repositories> {
+/**
+ * Every repository outside a transaction (on the pool): no locks. The clock is the one the
+ * domain's rules read where a repository applies them (a tutor's hours taught).
+ */
+export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLocks<Repositories> {
   return {
     users: userRepository(db),
     accessTokens: accessTokenRepository(db),
@@ -82,7 +86,7 @@ export function makeRepositories(db: Kysely<Database>): WithoutLocks<Repositorie
     tutorDirectory: tutorDirectory(db),
     files: fileRepository(db),
     media: mediaRepository(db),
-    bookings: bookingRepository(db),
+    bookings: bookingRepository(db, clock),
     payments: paymentRepository(db),
     coupons: couponRepository(db),
     notes: noteRepository(db),
@@ -100,15 +104,15 @@ export function makeRepositories(db: Kysely<Database>): WithoutLocks<Repositorie
 }
 
 /** Every repository bound to one transaction, locks included. */
-export function makeTransactionRepositories(trx: Transaction<Database>): Repositories {
-  const repos = makeRepositories(trx)
+export function makeTransactionRepositories(trx: Transaction<Database>, clock: Clock): Repositories {
+  const repos = makeRepositories(trx, clock)
   return {
     ...repos,
     personalRecords: { ...repos.personalRecords, owners: { ...repos.personalRecords.owners, ...ownerLocks(trx) } },
     verifications: { ...repos.verifications, ...verificationLocks(trx) },
     daySchedules: { ...repos.daySchedules, ...dayScheduleLocks(trx) },
     media: { ...repos.media, ...mediaLocks(trx) },
-    bookings: { ...repos.bookings, ...bookingLocks(trx) },
+    bookings: { ...repos.bookings, ...bookingLocks(trx, clock) },
     cards: { ...repos.cards, ...cardLocks(trx) },
     bankAccounts: { ...repos.bankAccounts, ...bankAccountLocks(trx) },
     paymentEvents: { ...repos.paymentEvents, ...paymentEventLocks(trx) },

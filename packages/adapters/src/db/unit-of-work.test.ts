@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ok } from 'neverthrow'
-import type { UnitOfWork } from '@tutoring/domain'
+import { systemClock, type UnitOfWork } from '@tutoring/domain'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
 import type { DatabaseHandle } from './connect'
 import { makeRepositories, makeTransactionRepositories, type Repositories } from './repositories'
@@ -12,7 +12,10 @@ describe.each(testDatabaseKinds())('the unit of work on %s', (kind) => {
   let uow: UnitOfWork<Repositories>
   beforeAll(async () => {
     handle = await createTestDatabase(kind)
-    uow = createUnitOfWork<Repositories>(handle.db, { outside: makeRepositories, inside: makeTransactionRepositories })
+    uow = createUnitOfWork<Repositories>(handle.db, {
+      outside: (db) => makeRepositories(db, systemClock),
+      inside: (trx) => makeTransactionRepositories(trx, systemClock),
+    })
   })
   afterAll(() => handle.close())
 
@@ -22,7 +25,7 @@ describe.each(testDatabaseKinds())('the unit of work on %s', (kind) => {
     // @ts-expect-error nested bags too
     expect(uow.repos.personalRecords.owners.lock).toBeUndefined()
     // @ts-expect-error the adapters' locks take a Transaction, not the pool
-    expect(() => bookingLocks(handle.db)).not.toThrow()
+    expect(() => bookingLocks(handle.db, systemClock)).not.toThrow()
     expect(uow.repos.bookings.findById).toBeTypeOf('function')
   })
 
