@@ -14,6 +14,7 @@ import {
   type Forbidden,
   type LessonTypeName,
   type ValidationFailed,
+  type WithoutLocks,
 } from '../shared'
 import type { Teach } from '../teaching'
 import type { BookingAggregate, LessonAddress } from './booking-record'
@@ -50,7 +51,7 @@ const add = (errors: FieldErrors, field: string, message: string) => {
 }
 
 /** The request against the teach and the booker's children: every field error at once. */
-async function checkRequest(repos: BookingRepos, actor: User, input: CreateBookingInput): Promise<Result<Teach, ValidationFailed>> {
+async function checkRequest(repos: WithoutLocks<BookingRepos>, actor: User, input: CreateBookingInput): Promise<Result<Teach, ValidationFailed>> {
   const errors: FieldErrors = {}
   const teach = await repos.teaches.findById(input.teachId)
   if (!teach || !teach.enabled) add(errors, 'teach_id', 'no such teach is offered')

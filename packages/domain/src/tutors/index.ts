@@ -1,5 +1,6 @@
 export * from './tutor-facts'
 export * from './ports'
+export { criterionMean, hoursTaught, overallRating, type ReviewTotals, type TaughtLesson } from './teaching-record'
 export { tutorSnapshot, toScheduleEntry } from './tutor-snapshot'
 export { getTutorStatus, type TutorStatus } from './get-tutor-status'
 export { getPublicTutorProfile, type PublicTutorProfile } from './get-public-tutor-profile'
