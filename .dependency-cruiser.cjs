@@ -100,6 +100,20 @@ module.exports = {
       to: { path: '^packages/(adapters|http|cli|testkit)/' },
     },
     {
+      name: 'cli-runs-without-testkit',
+      comment: 'The CLI ships without test helpers (seed --demo uses the seed generator in adapters); its tests may use them.',
+      severity: 'error',
+      from: { path: '^packages/cli/src' },
+      to: { path: '^packages/testkit/' },
+    },
+    {
+      name: 'testkit-reuses-only-the-demo-generator',
+      comment: 'testkit draws marketplaces from the seed generator (`@tutoring/adapters/demo`) and nothing else of adapters, so tests that use testkit load no database or SDK.',
+      severity: 'error',
+      from: { path: '^packages/testkit/' },
+      to: { path: '^packages/adapters/', pathNot: '^packages/adapters/src/db/seed/demo-marketplace\\.ts$' },
+    },
+    {
       name: 'adapters-not-testkit-in-src',
       severity: 'error',
       from: { path: '^packages/adapters/src', pathNot: '\\.test\\.ts$' },

@@ -41,7 +41,7 @@ import {
   redisTextCache,
   type AddressPolicy,
 } from './calendar'
-import { makeRepositories, type Repositories } from './db/repositories'
+import { makeRepositories, makeTransactionRepositories, type Repositories } from './db/repositories'
 import { outboxQueue, type OutboxQueue } from './db/repositories/outbox.repository'
 import { idempotencyStore, type IdempotencyStore } from './db/repositories/idempotency.repository'
 import { seedReferenceData } from './db/seed/seed-reference-data'
@@ -133,7 +133,10 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     config,
     logger,
     database,
-    uow: createUnitOfWork(database.db, makeRepositories),
+    uow: createUnitOfWork<Repositories>(database.db, {
+      outside: (db) => makeRepositories(db, clock),
+      inside: (trx) => makeTransactionRepositories(trx, clock),
+    }),
     clock,
     hasher: argon2Hasher(),
     secrets: secretTokens,

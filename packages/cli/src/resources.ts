@@ -1,10 +1,12 @@
 import {
+  buildServices,
   createInfrastructure,
   createLogger,
   openDatabase,
   type Config,
   type DatabaseHandle,
   type Infrastructure,
+  type Services,
 } from '@tutoring/adapters'
 import { CliError, type CliIo } from './io'
 
@@ -30,10 +32,10 @@ export async function withDatabase<T>(config: Config, work: (database: DatabaseH
 }
 
 /**
- * Everything the use cases need, as the server builds it. Logs go to stderr and stay quiet
- * unless LOG_LEVEL asks, so stdout carries only the command's answer.
+ * The use cases' dependencies from the same composition root as the server's. Logs go to
+ * stderr and stay quiet unless LOG_LEVEL asks, so stdout carries only the command's answer.
  */
-export async function withInfrastructure<T>(config: Config, io: CliIo, work: (infra: Infrastructure) => Promise<T>): Promise<T> {
+export async function withServices<T>(config: Config, io: CliIo, work: (services: Services) => Promise<T>): Promise<T> {
   const database = await open(config)
   let infra: Infrastructure
   try {
@@ -43,7 +45,7 @@ export async function withInfrastructure<T>(config: Config, io: CliIo, work: (in
     throw error
   }
   try {
-    return await work(infra)
+    return await work(buildServices(infra))
   } finally {
     await infra.close()
   }

@@ -11,6 +11,7 @@ import pino from 'pino'
 import {
   createInfrastructure,
   demoCatalog,
+  generateDemoTutors,
   loadConfig,
   loadDemoTutors,
   openPGlite,
@@ -20,7 +21,7 @@ import {
 } from '@tutoring/adapters'
 import { analyzeDatabase, createEmptyServerDatabase } from '@tutoring/adapters/testing'
 import { londonToday, type IsoDate } from '@tutoring/domain'
-import { generateMarketplace, placesGeocoder } from '@tutoring/testkit'
+import { placesGeocoder } from '@tutoring/testkit'
 import { startServer } from '../src/server'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -104,7 +105,7 @@ export async function onDemoMarketplace<T>(kind: DatabaseKind, tutors: number, r
     const today = londonToday(new Date())
     const catalog = await demoCatalog(handle.db)
     const started = performance.now()
-    const tutorIds = await loadDemoTutors(handle.db, generateMarketplace({ seed: 42, tutors, today, catalog, searchableOnly: true }), { tag: 'bench', passwordHash: 'not-a-login' })
+    const tutorIds = await loadDemoTutors(handle.db, generateDemoTutors({ seed: 42, tutors, today, catalog, searchableOnly: true }), { tag: 'bench', passwordHash: 'not-a-login' })
     const loadSeconds = (performance.now() - started) / 1000
     await analyzeDatabase(handle.db)
     const server = await startServer(infra, 0)

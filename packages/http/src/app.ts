@@ -35,7 +35,7 @@ import { bankAccountRoutes } from './routes/bank-accounts'
 import { cardRoutes } from './routes/cards'
 import { paymentWebhookRoutes } from './routes/payment-webhooks'
 import { subscriptionRoutes } from './routes/subscriptions'
-import type { Services } from './services'
+import type { Services } from '@tutoring/adapters'
 
 const JSON_LIMIT_BYTES = 1024 * 1024
 const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -1,5 +1,5 @@
 import { expireHolds, expireReschedules, runDuePayments } from '@tutoring/domain'
-import type { Infrastructure } from '@tutoring/adapters'
+import type { Services } from '@tutoring/adapters'
 
 type Job = { name: string; everyMs: number; run(): Promise<unknown> }
 
@@ -8,18 +8,13 @@ type Job = { name: string; everyMs: number; run(): Promise<unknown> }
  * Every job is safe with many instances running it at once (rows are claimed with
  * SKIP LOCKED), so each instance simply runs them all.
  */
-export function startBackgroundJobs(infra: Infrastructure): { stop(): Promise<void> } {
-  const deps = {
-    uow: infra.uow,
-    clock: infra.clock,
-    processor: infra.processor,
-    config: infra.bookingConfig,
-  }
+export function startBackgroundJobs(services: Services): { stop(): Promise<void> } {
+  const { infra, bookings } = services
   const jobs: Job[] = [
     { name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() },
-    { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(deps) },
-    { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(deps) },
-    { name: 'due-payments', everyMs: 60_000, run: () => runDuePayments(deps) },
+    { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(bookings) },
+    { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(bookings) },
+    { name: 'due-payments', everyMs: 60_000, run: () => runDuePayments(bookings) },
     { name: 'idempotency-purge', everyMs: 3_600_000, run: () => infra.idempotency.purge(infra.clock.now()) },
   ]
   let stopped = false

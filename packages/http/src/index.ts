@@ -1,3 +1,2 @@
 export { createApp } from './app'
-export { buildServices, type Services } from './services'
 export { startServer } from './server'

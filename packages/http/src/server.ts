@@ -1,15 +1,15 @@
 import { serve, type ServerType } from '@hono/node-server'
-import type { Infrastructure } from '@tutoring/adapters'
+import { buildServices, type Infrastructure } from '@tutoring/adapters'
 import { createApp } from './app'
 import { startBackgroundJobs } from './background-jobs'
-import { buildServices } from './services'
 
 export type RunningServer = { url: string; port: number; stop(): Promise<void> }
 
 /** Serves the app on `port` (0 picks a free one) and, unless switched off, the periodic jobs. */
 export async function startServer(infra: Infrastructure, port: number): Promise<RunningServer> {
-  const app = createApp(buildServices(infra))
-  const jobs = infra.config.BACKGROUND_JOBS === 'on' ? startBackgroundJobs(infra) : undefined
+  const services = buildServices(infra)
+  const app = createApp(services)
+  const jobs = infra.config.BACKGROUND_JOBS === 'on' ? startBackgroundJobs(services) : undefined
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: '0.0.0.0' }, () => resolve(s))
   })

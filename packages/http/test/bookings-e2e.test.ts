@@ -9,7 +9,13 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
 type One<T> = { data: T }
-type Booking = { id: number; state_name: string; lesson: { id: number; state: number; start: string; finish: string }; receipt: { refunded: string; total: string } }
+type Booking = {
+  id: number
+  state_name: string
+  lesson: { id: number; state: number; start: string; finish: string }
+  receipt: { refunded: string; total: string }
+  tutor: { hours_taught: number; rating: number | null }
+}
 
 /**
  * A lesson's life through a real listening server: availability, booking, payment,
@@ -119,6 +125,7 @@ describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
     expect(accepted.status).toBe(200)
     const afterAccept = await call<One<Booking>>('GET', `/api/bookings/${first.id}`, { token: student.token })
     expect(afterAccept.body.data.lesson).toMatchObject({ state: 1, start: moved.start })
+    expect(afterAccept.body.data.tutor).toMatchObject({ hours_taught: 0, rating: null })
 
     // The student proposes on another lesson; the tutor declines: cancelled and refunded in full.
     const second = await book(slotAt(date, '16:00'))
@@ -144,7 +151,9 @@ describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
     clock.set(new Date(new Date(moved.finish).getTime() + 5 * 60_000))
     const captured = await runDuePayments(t.services.bookings)
     expect(captured.captured).toBe(1)
-    expect((await call<One<Booking>>('GET', `/api/bookings/${first.id}`, { token: student.token })).body.data.state_name).toBe('PAYED')
+    const finished = await call<One<Booking>>('GET', `/api/bookings/${first.id}`, { token: student.token })
+    // Hours taught follow the service's clock: the one lesson that finished and was not cancelled.
+    expect(finished.body.data).toMatchObject({ state_name: 'PAYED', tutor: { hours_taught: 1, rating: null } })
     const note = await call<One<{ id: number }>>('POST', '/api/v1/notes', { token: tutor.token, json: { lesson_id: first.lesson.id, text: 'Quadratics, completing the square.', summary: 'Good progress.' } })
     expect(note.status, note.text).toBe(201)
     const rated = await call<One<{ experience_rating: number }>>('PUT', `/api/v1/lessons/${first.lesson.id}`, { token: student.token, json: { experience_rating: 5 } })
@@ -153,6 +162,7 @@ describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
     expect(review.status, review.text).toBe(201)
     const summary = await call<One<{ count: number; overall_rating: number }>>('GET', `/api/tutors/${tutor.user.id}/review`, { token: student.token })
     expect(summary.body.data).toMatchObject({ count: 1, overall_rating: 4.67 })
+    expect((await call<One<Booking>>('GET', `/api/bookings/${first.id}`, { token: student.token })).body.data.tutor.rating).toBe(4.67)
 
     const emails = await t.outbox({ kind: 'email' })
     const topics = new Set(emails.map((e) => e.topic))

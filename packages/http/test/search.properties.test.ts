@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import type { DemoCatalog } from '@tutoring/adapters'
+import type { DemoCatalog, DemoTutor } from '@tutoring/adapters'
 import { distanceMiles, searchEligibility } from '@tutoring/domain'
-import { arbMarketplace, arbMarketplaceSearch, expectedMatches, placesGeocoder, type MarketplaceSearch, type MarketplaceTutor } from '@tutoring/testkit'
+import { arbMarketplace, arbMarketplaceSearch, expectedMatches, placesGeocoder, type MarketplaceSearch } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { manualClock } from './support/clock'
 import { addTutors, catalogOf, removeAllTutors } from './support/searchable'
@@ -27,7 +27,7 @@ const bodyOf = (s: MarketplaceSearch) => ({
 })
 
 /** Two float implementations may disagree on the very edge of a travel distance; such tutors are left out of the comparison. */
-const onTheEdge = (t: MarketplaceTutor, s: MarketplaceSearch) =>
+const onTheEdge = (t: DemoTutor, s: MarketplaceSearch) =>
   t.location !== null && s.place !== undefined && Math.abs(distanceMiles(t.location, s.place) - t.location.travelDistanceMiles) < 1e-9
 
 describe.each(testDatabaseKinds())('search against the domain eligibility rules on %s', (kind) => {

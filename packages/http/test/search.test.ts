@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { explainTutorSearch, testDatabaseKinds } from '@tutoring/adapters/testing'
-import type { DemoCatalog } from '@tutoring/adapters'
+import { generateDemoTutors, type DemoCatalog } from '@tutoring/adapters'
 import { distanceMiles } from '@tutoring/domain'
-import { aSearchableTutor, generateMarketplace, placesGeocoder } from '@tutoring/testkit'
+import { aSearchableTutor, placesGeocoder } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { manualClock } from './support/clock'
 import { addSearchableTutor, addTutors, catalogOf, removeAllTutors } from './support/searchable'
@@ -293,7 +293,7 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
 
   it.runIf(kind === 'postgres')('reaches in-person candidates through one scan of the search keys index (EXPLAIN)', async () => {
     // Tutors all over the country, so that a box around Westminster is a small part of them.
-    await addTutors(t, generateMarketplace({ seed: 7, tutors: 4000, today: TODAY, catalog, searchableOnly: true }))
+    await addTutors(t, generateDemoTutors({ seed: 7, tutors: 4000, today: TODAY, catalog, searchableOnly: true }))
     const plan = await explainTutorSearch(
       t.db,
       { today: TODAY, lessonType: 'students_home', studentLocation: WESTMINSTER, subjectLevelIds: [], examBoardIds: [], sort: 'distance' },

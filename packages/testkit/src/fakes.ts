@@ -16,6 +16,7 @@ import type {
   PaymentProcessor,
   UnitOfWork,
   WebhookEventLog,
+  WithoutLocks,
 } from '@tutoring/domain'
 
 export type FakeClock = Clock & { set(instant: string | Date): void; advance(ms: number): void }
@@ -33,14 +34,26 @@ export const fakeClock = (start: string | Date): FakeClock => {
   }
 }
 
+const isLock = (key: string) => key === 'lock' || /^lock[A-Z]/.test(key)
+
+/** The repositories as `uow.repos` offers them: every `lock*` method gone, in nested bags too. */
+function withoutLocks<Repos>(repos: Repos): WithoutLocks<Repos> {
+  const strip = (bag: unknown): unknown =>
+    typeof bag === 'object' && bag !== null
+      ? Object.fromEntries(Object.entries(bag).filter(([key]) => !isLock(key)).map(([key, value]) => [key, typeof value === 'function' ? value : strip(value)]))
+      : bag
+  return strip(repos) as WithoutLocks<Repos>
+}
+
 /**
  * A unit of work over in-memory stores. `state` is the stores' data: `run` copies it before
  * the work and puts the copy back when the work answers Err or throws, as a rolled-back
- * transaction would. Repositories must read `state` afresh on every call.
+ * transaction would. Repositories must read `state` afresh on every call. Outside `run` the
+ * repositories have no locks, as in production.
  */
 export function memoryUnitOfWork<Repos, State extends object>(repos: Repos, state: State): UnitOfWork<Repos> {
   return {
-    repos,
+    repos: withoutLocks(repos),
     async run<T, E>(work: (repos: Repos) => Promise<Result<T, E>>): Promise<Result<T, E>> {
       const before = structuredClone(state)
       const rollBack = () => Object.assign(state, before)

@@ -1,14 +1,13 @@
 /**
- * Generated marketplaces: tutors over real UK places with subjects, levels, rates, weekly
- * schedules, holidays, verification statuses and more or less complete profiles. Plain data;
- * adapters' `loadDemoTutors` writes it into a database. Deterministic for a seed, so the CLI's
- * demo data, the benchmark and a failing property run can all be reproduced.
+ * Marketplaces for property tests: the seed's demo tutor generator drawn by fast-check,
+ * searches over them, and whom search must find.
  */
 import fc from 'fast-check'
+import { demoTutorSnapshot, generateDemoTutors, UK_PLACES, type DemoCatalog, type DemoTutor, type DemoTutorOptions } from '@tutoring/adapters/demo'
 import {
   addDays,
-  LESSON_TYPES,
   DAY_NAMES,
+  LESSON_TYPES,
   type Geocoder,
   type GeoPoint,
   type IsoDate,
@@ -16,50 +15,7 @@ import {
   type SearchQuery,
   type SearchSort,
   type TutorSnapshot,
-  type VerificationStatus,
-  type DayName,
 } from '@tutoring/domain'
-
-/** Town and city centres with a postcode there: real coordinates, rounded. */
-export const UK_PLACES = [
-  { postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.501, lng: -0.1416 },
-  { postcode: 'EC1A 1BB', outcode: 'EC1A', lat: 51.5201, lng: -0.0977 },
-  { postcode: 'W1A 1AA', outcode: 'W1A', lat: 51.5186, lng: -0.1439 },
-  { postcode: 'SE1 9SG', outcode: 'SE1', lat: 51.5045, lng: -0.0865 },
-  { postcode: 'E14 5AB', outcode: 'E14', lat: 51.5054, lng: -0.0235 },
-  { postcode: 'N1 9AL', outcode: 'N1', lat: 51.5308, lng: -0.1238 },
-  { postcode: 'SW19 5AE', outcode: 'SW19', lat: 51.4214, lng: -0.2064 },
-  { postcode: 'CR0 1LF', outcode: 'CR0', lat: 51.3762, lng: -0.0982 },
-  { postcode: 'KT1 1EU', outcode: 'KT1', lat: 51.4123, lng: -0.3007 },
-  { postcode: 'AL1 3JE', outcode: 'AL1', lat: 51.752, lng: -0.336 },
-  { postcode: 'GU1 3UW', outcode: 'GU1', lat: 51.2362, lng: -0.5704 },
-  { postcode: 'RG1 1AX', outcode: 'RG1', lat: 51.4543, lng: -0.9781 },
-  { postcode: 'OX1 2JD', outcode: 'OX1', lat: 51.754, lng: -1.2544 },
-  { postcode: 'CB2 1TN', outcode: 'CB2', lat: 52.2043, lng: 0.1149 },
-  { postcode: 'MK9 2EA', outcode: 'MK9', lat: 52.0406, lng: -0.7594 },
-  { postcode: 'BN1 1EE', outcode: 'BN1', lat: 50.8225, lng: -0.1372 },
-  { postcode: 'CT1 2EH', outcode: 'CT1', lat: 51.2798, lng: 1.0789 },
-  { postcode: 'SO14 7DU', outcode: 'SO14', lat: 50.9097, lng: -1.4044 },
-  { postcode: 'BS1 4DJ', outcode: 'BS1', lat: 51.4545, lng: -2.5879 },
-  { postcode: 'EX1 1HS', outcode: 'EX1', lat: 50.7236, lng: -3.5275 },
-  { postcode: 'PL1 2AA', outcode: 'PL1', lat: 50.3714, lng: -4.1422 },
-  { postcode: 'CF10 1EP', outcode: 'CF10', lat: 51.4816, lng: -3.1791 },
-  { postcode: 'B1 1BB', outcode: 'B1', lat: 52.4796, lng: -1.9026 },
-  { postcode: 'CV1 5RR', outcode: 'CV1', lat: 52.4081, lng: -1.5106 },
-  { postcode: 'LE1 5YA', outcode: 'LE1', lat: 52.6345, lng: -1.1296 },
-  { postcode: 'NG1 5FS', outcode: 'NG1', lat: 52.9536, lng: -1.1505 },
-  { postcode: 'NR2 1NH', outcode: 'NR2', lat: 52.6291, lng: 1.2927 },
-  { postcode: 'M1 1AE', outcode: 'M1', lat: 53.4808, lng: -2.2426 },
-  { postcode: 'L1 8JQ', outcode: 'L1', lat: 53.4048, lng: -2.9791 },
-  { postcode: 'LS1 1UR', outcode: 'LS1', lat: 53.7996, lng: -1.5491 },
-  { postcode: 'S1 2HH', outcode: 'S1', lat: 53.3811, lng: -1.4701 },
-  { postcode: 'YO1 7HH', outcode: 'YO1', lat: 53.96, lng: -1.0873 },
-  { postcode: 'NE1 7RU', outcode: 'NE1', lat: 54.9738, lng: -1.6132 },
-  { postcode: 'EH1 1YZ', outcode: 'EH1', lat: 55.9533, lng: -3.1883 },
-  { postcode: 'G1 1XQ', outcode: 'G1', lat: 55.8609, lng: -4.2514 },
-  { postcode: 'AB10 1AF', outcode: 'AB10', lat: 57.1471, lng: -2.0955 },
-  { postcode: 'BT1 5GS', outcode: 'BT1', lat: 54.5973, lng: -5.9301 },
-] as const
 
 /** A geocoder that knows exactly the UK_PLACES postcodes (tests, benchmark, demo). */
 export const placesGeocoder = (places: ReadonlyArray<{ postcode: string; lat: number; lng: number }> = UK_PLACES): Geocoder => {
@@ -67,155 +23,9 @@ export const placesGeocoder = (places: ReadonlyArray<{ postcode: string; lat: nu
   return { locate: async (postcode) => byPostcode.get(postcode) }
 }
 
-/** The reference data ids a marketplace is drawn from (read from the database it goes into). */
-export type MarketplaceCatalog = {
-  subjects: ReadonlyArray<{ id: number; levelIds: readonly number[] }>
-  examBoardIds: readonly number[]
-  languageIds: readonly number[]
-}
-
-export type MarketplaceTutor = {
-  firstname: string
-  lastname: string
-  gender: 'male' | 'female' | null
-  bio: string | null
-  hasPicture: boolean
-  hasVideo: boolean
-  hasMobile: boolean
-  /** A home address (rule 1), in the tutor's own town. */
-  address: { line1: string; city: string; postcode: string } | null
-  isVisible: boolean
-  tutoringExperienceMonths: number | null
-  verifications: { identity: VerificationStatus; dbs: VerificationStatus; qualification: VerificationStatus }
-  languageIds: number[]
-  location: { postcode: string; outcode: string; lat: number; lng: number; travelDistanceMiles: number } | null
-  teaches: Array<{ subjectId: number; levelIds: number[]; examBoardIds: number[]; hourlyRatePence: number; enabled: boolean }>
-  schedule: Array<{ day: DayName; slots: Array<{ from: string; to: string }>; lessonTypes: LessonTypeName[]; bufferMinutes: number }>
-  holidays: Array<{ startDate: IsoDate; endDate: IsoDate }>
-}
-
-export type MarketplaceOptions = {
-  seed: number
-  tutors: number
-  /** London's today: holidays fall around it. */
-  today: IsoDate
-  catalog: MarketplaceCatalog
-  /** Every tutor passes rules 1-5 whatever the date (demo data); otherwise each rule fails now and then. */
-  searchableOnly?: boolean
-}
-
-/** mulberry32: small, fast and good enough for test data. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-const FIRST_NAMES = ['Ada', 'Alan', 'Grace', 'Isaac', 'Marie', 'Niels', 'Rosalind', 'Srinivasa', 'Emmy', 'Dorothy', 'Tim', 'Mary', 'Charles', 'Hedy']
-const LAST_NAMES = ['Lovelace', 'Turing', 'Hopper', 'Newton', 'Curie', 'Bohr', 'Franklin', 'Ramanujan', 'Noether', 'Hodgkin', 'Berners-Lee', 'Somerville', 'Babbage', 'Lamarr']
-const WINDOWS: ReadonlyArray<Array<{ from: string; to: string }>> = [
-  [{ from: '09:00', to: '17:00' }],
-  [{ from: '16:00', to: '20:00' }],
-  [
-    { from: '08:00', to: '12:00' },
-    { from: '13:00', to: '18:30' },
-  ],
-  [{ from: '10:00', to: '14:00' }],
-]
-const OTHER_STATUSES: readonly VerificationStatus[] = ['NONE', 'PENDING', 'FAIL', 'INTERNAL_REVIEW']
-
-export function generateMarketplace(options: MarketplaceOptions): MarketplaceTutor[] {
-  const rnd = random(options.seed)
-  const chance = (p: number) => rnd() < p
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!
-  const int = (min: number, max: number) => min + Math.floor(rnd() * (max - min + 1))
-  const some = <T>(items: readonly T[], min: number, max: number): T[] => {
-    const pool = [...items]
-    const n = Math.min(pool.length, int(min, max))
-    const out: T[] = []
-    for (let i = 0; i < n; i++) out.push(pool.splice(Math.floor(rnd() * pool.length), 1)[0]!)
-    return out
-  }
-  const all = options.searchableOnly === true
-  // Each part of rules 1-3 fails for about one tutor in twelve.
-  const usually = () => all || !chance(1 / 12)
-  const subjects = options.catalog.subjects.filter((s) => s.levelIds.length > 0)
-  if (subjects.length === 0) throw new Error('the catalog has no subject with levels')
-
-  const tutors: MarketplaceTutor[] = []
-  for (let i = 0; i < options.tutors; i++) {
-    const place = pick(UK_PLACES)
-    // Within about three miles of the place's centre.
-    const lat = round(place.lat + (rnd() - 0.5) * 0.09, 6)
-    const lng = round(place.lng + (rnd() - 0.5) * 0.14, 6)
-    const verification = (): VerificationStatus => (usually() ? 'PASS' : pick(OTHER_STATUSES))
-    const teaches = some(subjects, 1, 3).map((subject) => ({
-      subjectId: subject.id,
-      levelIds: some(subject.levelIds, 1, 3).sort((a, b) => a - b),
-      examBoardIds: some(options.catalog.examBoardIds, 0, 2).sort((a, b) => a - b),
-      hourlyRatePence: int(30, 120) * 50,
-      enabled: all || !chance(0.1),
-    }))
-    if (all && !teaches.some((t) => t.enabled)) teaches[0]!.enabled = true
-    const days = some(DAY_NAMES, all ? 3 : 0, 6)
-    const schedule = days.map((day) => ({
-      day,
-      slots: pick(WINDOWS),
-      lessonTypes: some(LESSON_TYPES, 1, 3),
-      bufferMinutes: int(0, 6) * 5,
-    }))
-    const holidays =
-      all || !chance(0.25)
-        ? []
-        : Array.from({ length: int(1, 2) }, () => {
-            const start = addDays(options.today, int(-5, 18))
-            return { startDate: start, endDate: addDays(start, int(0, 5)) }
-          })
-    tutors.push({
-      firstname: pick(FIRST_NAMES),
-      lastname: pick(LAST_NAMES),
-      gender: chance(0.1) ? null : chance(0.5) ? 'female' : 'male',
-      bio: usually() ? `Tutor ${i + 1}: patient, exam-focused lessons.` : pick([null, '', '   ']),
-      hasPicture: usually(),
-      hasVideo: usually(),
-      hasMobile: usually(),
-      address: usually() ? { line1: `${int(1, 200)} High Street`, city: place.outcode, postcode: place.postcode } : null,
-      isVisible: usually(),
-      tutoringExperienceMonths: chance(0.1) ? null : int(0, 240),
-      verifications: { identity: verification(), dbs: verification(), qualification: verification() },
-      languageIds: some(options.catalog.languageIds, 0, 2).sort((a, b) => a - b),
-      location:
-        all || !chance(0.1)
-          ? { postcode: place.postcode, outcode: place.outcode, lat, lng, travelDistanceMiles: pick([0, 2, 5, 10, 15, 25, 40]) + (chance(0.3) ? round(rnd(), 2) : 0) }
-          : null,
-      teaches,
-      schedule,
-      holidays,
-    })
-  }
-  return tutors
-}
-
-const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places
-
 /** A marketplace of `tutors` tutors for each seed fast-check draws (shrinks by seed only). */
-export const arbMarketplace = (options: Omit<MarketplaceOptions, 'seed'>): fc.Arbitrary<MarketplaceTutor[]> =>
-  fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => generateMarketplace({ ...options, seed }))
-
-/** What the search eligibility rules see of a generated tutor. */
-export const marketplaceSnapshot = (t: MarketplaceTutor): TutorSnapshot => ({
-  profile: { hasPicture: t.hasPicture, hasVideo: t.hasVideo, bio: t.bio, hasAddress: t.address !== null, hasMobile: t.hasMobile },
-  verifications: t.verifications,
-  isVisible: t.isVisible,
-  schedule: t.schedule,
-  holidays: t.holidays,
-  location: t.location && { lat: t.location.lat, lng: t.location.lng, travelDistanceMiles: t.location.travelDistanceMiles },
-})
+export const arbMarketplace = (options: Omit<DemoTutorOptions, 'seed'>): fc.Arbitrary<DemoTutor[]> =>
+  fc.integer({ min: 0, max: 2 ** 31 - 1 }).map((seed) => generateDemoTutors({ ...options, seed }))
 
 /** A search as a client sends it (by wire names' meaning), over a marketplace's catalog. */
 export type MarketplaceSearch = {
@@ -230,7 +40,7 @@ export type MarketplaceSearch = {
   sort?: SearchSort
 }
 
-export const arbMarketplaceSearch = (today: IsoDate, catalog: MarketplaceCatalog): fc.Arbitrary<MarketplaceSearch> => {
+export const arbMarketplaceSearch = (today: IsoDate, catalog: DemoCatalog): fc.Arbitrary<MarketplaceSearch> => {
   // Each filter in about one search of three, so most searches still find somebody.
   const sometimes = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
     fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb })
@@ -266,14 +76,14 @@ export const arbMarketplaceSearch = (today: IsoDate, catalog: MarketplaceCatalog
  * Whom search must find: the domain's eligibility rules, an enabled teach matching the subject,
  * any of the levels and any of the boards, and the gender and language filters.
  */
-export function expectedMatches(t: MarketplaceTutor, search: MarketplaceSearch, eligible: (s: TutorSnapshot, q: SearchQuery) => boolean, today: IsoDate): boolean {
+export function expectedMatches(t: DemoTutor, search: MarketplaceSearch, eligible: (s: TutorSnapshot, q: SearchQuery) => boolean, today: IsoDate): boolean {
   const query: SearchQuery = {
     today,
     ...(search.date !== undefined && { date: search.date }),
     ...(search.lessonType !== undefined && { lessonType: search.lessonType }),
     ...(search.place !== undefined && { studentLocation: search.place }),
   }
-  if (!eligible(marketplaceSnapshot(t), query)) return false
+  if (!eligible(demoTutorSnapshot(t), query)) return false
   if (search.gender !== undefined && t.gender !== search.gender) return false
   if (search.languageId !== undefined && !t.languageIds.includes(search.languageId)) return false
   return t.teaches.some(
@@ -286,7 +96,7 @@ export function expectedMatches(t: MarketplaceTutor, search: MarketplaceSearch, 
 }
 
 /** One tutor who passes every rule on any date within the window, online or in London. */
-export const aSearchableTutor = (catalog: MarketplaceCatalog, overrides: Partial<MarketplaceTutor> = {}): MarketplaceTutor => {
+export const aSearchableTutor = (catalog: DemoCatalog, overrides: Partial<DemoTutor> = {}): DemoTutor => {
   const subject = catalog.subjects.find((s) => s.levelIds.length > 0)
   if (!subject) throw new Error('the catalog has no subject with levels')
   return {

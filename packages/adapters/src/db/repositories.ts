@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type {
   AccountsRepos,
   BookingRepos,
   AvailabilityRepos,
   CatalogRepository,
+  Clock,
   FilesRepos,
   PaymentsRepos,
   RegistrationRepos,
@@ -14,40 +15,42 @@ import type {
   TeachingRepos,
   TutorsRepos,
   VerificationRepos,
+  WithoutLocks,
 } from '@tutoring/domain'
 import type { Database } from './database'
 import { accessTokenRepository } from './repositories/access-token.repository'
 import { catalogRepository } from './repositories/catalog.repository'
 import { fileRepository } from './repositories/file.repository'
-import { mediaRepository } from './repositories/media.repository'
+import { mediaLocks, mediaRepository } from './repositories/media.repository'
 import { outboxWriter } from './repositories/outbox.repository'
 import { passwordResetRepository } from './repositories/password-reset.repository'
 import { personalRecords } from './repositories/personal-records.repository'
+import { ownerLocks } from './repositories/profile-owners.repository'
 import { referenceLookups } from './repositories/reference-lookups.repository'
 import { registrationRecords } from './repositories/registration.repository'
 import { userRepository } from './repositories/user.repository'
 import { teachRepository } from './repositories/teach.repository'
-import { dayScheduleRepository } from './repositories/day-schedule.repository'
+import { dayScheduleLocks, dayScheduleRepository } from './repositories/day-schedule.repository'
 import { holidayRepository } from './repositories/holiday.repository'
 import { locationRepository } from './repositories/location.repository'
 import { tutorDirectory } from './repositories/tutor-directory.repository'
 import { tutorSearchRepository } from './repositories/tutor-search.repository'
-import { verificationRepository } from './repositories/verification.repository'
+import { verificationLocks, verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
-import { bookingRepository } from './repositories/booking.repository'
+import { bookingLocks, bookingRepository } from './repositories/booking.repository'
 import { paymentRepository } from './repositories/payment.repository'
 import { couponRepository } from './repositories/coupon.repository'
 import { noteRepository, reviewRepository } from './repositories/note.repository'
 import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
 import { bookableTeachRepository } from './repositories/bookable-teach.repository'
 import { calendarFeedRepository } from './repositories/calendar-feed.repository'
-import { bankAccountRepository } from './repositories/bank-account.repository'
-import { cardRepository } from './repositories/card.repository'
+import { bankAccountLocks, bankAccountRepository } from './repositories/bank-account.repository'
+import { cardLocks, cardRepository } from './repositories/card.repository'
 import { paymentCustomerRepository } from './repositories/payment-customer.repository'
-import { paymentEventRepository } from './repositories/payment-event.repository'
-import { subscriptionRepository } from './repositories/subscription.repository'
+import { paymentEventLocks, paymentEventRepository } from './repositories/payment-event.repository'
+import { subscriptionLocks, subscriptionRepository } from './repositories/subscription.repository'
 
-/** Every repository, bound to one executor (the pool, or a transaction). */
+/** Every repository, as a transaction has them. */
 export type Repositories = AccountsRepos &
   RegistrationRepos &
   ProfilesRepos &
@@ -62,7 +65,11 @@ export type Repositories = AccountsRepos &
   SubscriptionsRepos &
   SearchRepos & { catalog: CatalogRepository }
 
-export function makeRepositories(db: Kysely<Database>): Repositories {
+/**
+ * Every repository outside a transaction (on the pool): no locks. The clock is the one the
+ * domain's rules read where a repository applies them (a tutor's hours taught).
+ */
+export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLocks<Repositories> {
   return {
     users: userRepository(db),
     accessTokens: accessTokenRepository(db),
@@ -81,7 +88,7 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     tutorDirectory: tutorDirectory(db),
     files: fileRepository(db),
     media: mediaRepository(db),
-    bookings: bookingRepository(db),
+    bookings: bookingRepository(db, clock),
     payments: paymentRepository(db),
     coupons: couponRepository(db),
     notes: noteRepository(db),
@@ -95,5 +102,22 @@ export function makeRepositories(db: Kysely<Database>): Repositories {
     paymentEvents: paymentEventRepository(db),
     subscriptions: subscriptionRepository(db),
     tutorSearch: tutorSearchRepository(db),
+  }
+}
+
+/** Every repository bound to one transaction, locks included. */
+export function makeTransactionRepositories(trx: Transaction<Database>, clock: Clock): Repositories {
+  const repos = makeRepositories(trx, clock)
+  return {
+    ...repos,
+    personalRecords: { ...repos.personalRecords, owners: { ...repos.personalRecords.owners, ...ownerLocks(trx) } },
+    verifications: { ...repos.verifications, ...verificationLocks(trx) },
+    daySchedules: { ...repos.daySchedules, ...dayScheduleLocks(trx) },
+    media: { ...repos.media, ...mediaLocks(trx) },
+    bookings: { ...repos.bookings, ...bookingLocks(trx, clock) },
+    cards: { ...repos.cards, ...cardLocks(trx) },
+    bankAccounts: { ...repos.bankAccounts, ...bankAccountLocks(trx) },
+    paymentEvents: { ...repos.paymentEvents, ...paymentEventLocks(trx) },
+    subscriptions: { ...repos.subscriptions, ...subscriptionLocks(trx) },
   }
 }

@@ -1,23 +1,26 @@
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Result } from 'neverthrow'
-import type { UnitOfWork } from '@tutoring/domain'
+import type { UnitOfWork, WithoutLocks } from '@tutoring/domain'
 import type { Database } from './database'
 
 class Rollback {
   constructor(readonly result: Result<unknown, unknown>) {}
 }
 
-/** A UnitOfWork whose transaction rolls back on an Err result as well as on a throw. */
+/**
+ * A UnitOfWork whose transaction rolls back on an Err result as well as on a throw. Its
+ * repositories come in two sets: on the pool without locks, and in a transaction with them.
+ */
 export function createUnitOfWork<Repos>(
   db: Kysely<Database>,
-  makeRepos: (executor: Kysely<Database>) => Repos,
+  repositories: { outside(db: Kysely<Database>): WithoutLocks<Repos>; inside(trx: Transaction<Database>): Repos },
 ): UnitOfWork<Repos> {
   return {
-    repos: makeRepos(db),
+    repos: repositories.outside(db),
     async run<T, E>(work: (repos: Repos) => Promise<Result<T, E>>): Promise<Result<T, E>> {
       try {
         return await db.transaction().execute(async (trx) => {
-          const result = await work(makeRepos(trx))
+          const result = await work(repositories.inside(trx))
           if (result.isErr()) throw new Rollback(result)
           return result
         })

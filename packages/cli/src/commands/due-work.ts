@@ -1,14 +1,6 @@
 import { expireHolds, expireReschedules, runDuePayments } from '@tutoring/domain'
-import type { Infrastructure } from '@tutoring/adapters'
 import type { Command } from '../command'
-import { withInfrastructure } from '../resources'
-
-const bookingDeps = (infra: Infrastructure) => ({
-  uow: infra.uow,
-  clock: infra.clock,
-  processor: infra.processor,
-  config: infra.bookingConfig,
-})
+import { withServices } from '../resources'
 
 export const paymentsCaptureDue: Command = {
   name: 'payments:capture-due',
@@ -16,10 +8,9 @@ export const paymentsCaptureDue: Command = {
   summary: 'authorise scheduled payments that are due, capture those whose lesson finished, and expire lapsed unpaid holds',
   options: {},
   async run({ io, config }) {
-    await withInfrastructure(config, io, async (infra) => {
-      const deps = bookingDeps(infra)
-      const holds = await expireHolds(deps)
-      const report = await runDuePayments(deps)
+    await withServices(config, io, async ({ bookings }) => {
+      const holds = await expireHolds(bookings)
+      const report = await runDuePayments(bookings)
       io.out(`authorized ${report.authorized}, failed ${report.failed}, captured ${report.captured}, skipped ${report.skipped}, holds expired ${holds.expired}`)
     })
   },
@@ -31,8 +22,8 @@ export const lessonsExpireReschedules: Command = {
   summary: 'cancel, with a full refund, lessons whose reschedule proposal expired',
   options: {},
   async run({ io, config }) {
-    await withInfrastructure(config, io, async (infra) => {
-      const { expired } = await expireReschedules(bookingDeps(infra))
+    await withServices(config, io, async ({ bookings }) => {
+      const { expired } = await expireReschedules(bookings)
       io.out(`expired ${expired}`)
     })
   },

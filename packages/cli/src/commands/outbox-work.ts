@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Infrastructure } from '@tutoring/adapters'
+import type { Services } from '@tutoring/adapters'
 import type { Command } from '../command'
 import { CliError, oneLine, usageError } from '../io'
-import { withInfrastructure } from '../resources'
+import { withServices } from '../resources'
 
 const BATCH = 50
 /** A bound on one pass, so a queue that fills as fast as it drains still lets the command end. */
@@ -11,7 +11,7 @@ const MAX_BATCHES = 200
 type Totals = { delivered: number; failed: number }
 
 /** Everything due now, batch after batch; failed items wait for their backoff, so this ends. */
-async function deliverDue(infra: Infrastructure): Promise<Totals> {
+async function deliverDue({ infra }: Services): Promise<Totals> {
   const totals = { delivered: 0, failed: 0 }
   for (let i = 0; i < MAX_BATCHES; i++) {
     const { delivered, failed } = await infra.deliverOutbox(BATCH)
@@ -32,9 +32,9 @@ export const outboxWork: Command = {
   async run({ io, config, values }) {
     const interval = values.interval === undefined ? 2 : Number(values.interval)
     if (!Number.isFinite(interval) || interval <= 0 || interval > 3600) throw usageError('--interval takes seconds, more than 0 and at most 3600')
-    await withInfrastructure(config, io, async (infra) => {
+    await withServices(config, io, async (services) => {
       if (!values.loop) {
-        const totals = await deliverDue(infra)
+        const totals = await deliverDue(services)
         io.out(report(totals))
         if (totals.failed > 0) {
           throw new CliError(`${totals.failed} of ${totals.delivered + totals.failed} deliveries failed and will be retried (LOG_LEVEL=warn shows why)`)
@@ -44,7 +44,7 @@ export const outboxWork: Command = {
       io.out(`delivering the outbox every ${interval} s until stopped`)
       while (!io.signal?.aborted) {
         try {
-          const totals = await deliverDue(infra)
+          const totals = await deliverDue(services)
           if (totals.delivered + totals.failed > 0) io.out(report(totals))
         } catch (error) {
           // A database hiccup must not end a long-running worker; the next round retries.

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { argon2Hasher, demoCatalog, loadDemoTutors, seedReferenceData } from '@tutoring/adapters'
+import { argon2Hasher, demoCatalog, generateDemoTutors, loadDemoTutors, seedReferenceData } from '@tutoring/adapters'
 import { londonToday } from '@tutoring/domain'
-import { generateMarketplace } from '@tutoring/testkit'
 import type { Command } from '../command'
 import { usageError } from '../io'
 import { withDatabase } from '../resources'
@@ -21,7 +20,7 @@ export const seed: Command = {
       io.out('reference data is in place')
       if (demo === undefined) return
       const now = new Date()
-      const tutors = generateMarketplace({
+      const tutors = generateDemoTutors({
         seed: now.getTime() % 2 ** 31,
         tutors: Number(demo),
         today: londonToday(now),

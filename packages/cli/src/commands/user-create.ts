@@ -2,10 +2,9 @@ import { z } from 'zod'
 import { createUser, type RoleName } from '@tutoring/domain'
 import type { Command } from '../command'
 import { CliError, usageError } from '../io'
-import { withInfrastructure } from '../resources'
+import { withServices } from '../resources'
 
 const ROLES = ['internal', 'tutor', 'student', 'parent'] as const satisfies readonly RoleName[]
-const TOKEN_LIFETIME_SECONDS = 31_557_600
 
 const inputSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address').max(254)),
@@ -38,17 +37,8 @@ export const userCreate: Command = {
     if (!parsed.success) {
       throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
     }
-    const user = await withInfrastructure(config, io, async (infra) => {
-      const deps = {
-        uow: infra.uow,
-        hasher: infra.hasher,
-        secrets: infra.secrets,
-        links: infra.links,
-        processor: infra.processor,
-        clock: infra.clock,
-        config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
-      }
-      const created = await createUser(deps, parsed.data)
+    const user = await withServices(config, io, async (services) => {
+      const created = await createUser(services.accounts, parsed.data)
       if (created.isErr()) throw new CliError(fieldErrors(created.error.errors))
       return created.value
     })

@@ -8,6 +8,7 @@ import {
   isValidTimeZone,
   type GeoPoint,
   type IsoDate,
+  type WithoutLocks,
 } from '../shared'
 import type { TutorLocationRecord } from '../schedule'
 import type { Teach } from '../teaching'
@@ -20,7 +21,7 @@ import type { AvailabilityDeps, AvailabilityRepos, BookableTeach, TutorLesson } 
  * it is about and the student's place (given, or geocoded from a postcode), if any.
  */
 /** The readers the loader uses; a booking passes its transaction's. */
-export type SlotReaders = Pick<AvailabilityRepos, 'daySchedules' | 'holidays' | 'locations' | 'tutorLessons'>
+export type SlotReaders = WithoutLocks<Pick<AvailabilityRepos, 'daySchedules' | 'holidays' | 'locations' | 'tutorLessons'>>
 
 export type LoadedAvailability = AvailabilityInput & { teach: Teach; studentPoint: GeoPoint | null }
 

@@ -11,7 +11,10 @@ import { LESSON_TYPE_IDS,
   type Forbidden,
   type GeoPoint,
   type LessonTypeName,
-  type ValidationFailed, type Actor } from '../shared'
+  type ValidationFailed,
+  type WithoutLocks,
+  type Actor,
+} from '../shared'
 import { checkTeachChoice } from '../teaching'
 import type { BookingAggregate, LessonAddress } from './booking-record'
 import { checkBookingWindow, checkPendingBookings } from './booking-window'
@@ -50,7 +53,7 @@ type CheckedRequest = { teach: BookableTeach; studentPoint: GeoPoint | null }
 /** The request against the teach and the booker's children: every field error at once; then the student's place. */
 async function checkRequest(
   deps: Pick<BookingDeps, 'availability'>,
-  repos: BookingRepos,
+  repos: WithoutLocks<BookingRepos>,
   actor: Actor,
   input: CreateBookingInput,
 ): Promise<Result<CheckedRequest, ValidationFailed>> {

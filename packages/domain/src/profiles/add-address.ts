@@ -1,7 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { fieldError, ROLE_IDS, type NotFound, type ValidationFailed, type Actor } from '../shared'
 import { queueCustomerSync } from './customer-sync'
-import { resolveOwner } from './owned-records'
+import { lockOwner } from './owned-records'
 import type { ProfilesDeps, ProfilesRepos } from './ports'
 import type { UserAddress, AddressFields } from './records'
 
@@ -27,7 +27,7 @@ async function add(
   input: { userId?: number; fields: AddressInput },
 ): Promise<Result<UserAddress, NotFound | ValidationFailed>> {
   const { owners, addresses, lookups } = repos.personalRecords
-  const owner = await resolveOwner(owners, actor, input.userId, 'lock')
+  const owner = await lockOwner(owners, actor, input.userId)
   if (owner.isErr()) return err(owner.error)
   const country = input.fields.country ?? owner.value.country
   if (!(await lookups.countryExists(country))) return err(fieldError('country', 'is not a known country code'))

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow'
-import { actsFor, notFound, validationFailed, type FieldErrors, type NotFound, type ValidationFailed, type Actor } from '../shared'
+import { actsFor, notFound, validationFailed, type Actor, type FieldErrors, type NotFound, type ValidationFailed, type WithoutLocks } from '../shared'
 import type { OwnedRecords, OwnerDirectory, PersonalRecords, ProfilesDeps, ProfilesRepos } from './ports'
 import type { Owner } from './records'
 
@@ -7,15 +7,19 @@ import type { Owner } from './records'
  * The user whose collection a route reads or adds to: the caller, unless internal staff name
  * another. Anyone else naming another user gets NotFound, so ids reveal nothing.
  */
-export async function resolveOwner(
-  owners: OwnerDirectory,
-  actor: Actor,
-  userId: number | undefined,
-  mode: 'read' | 'lock' = 'read',
-): Promise<Result<Owner, NotFound>> {
+export function resolveOwner(owners: WithoutLocks<OwnerDirectory>, actor: Actor, userId: number | undefined): Promise<Result<Owner, NotFound>> {
+  return ownerFor(actor, userId, (id) => owners.find(id))
+}
+
+/** As `resolveOwner`, holding the owner's row until the transaction ends. */
+export function lockOwner(owners: OwnerDirectory, actor: Actor, userId: number | undefined): Promise<Result<Owner, NotFound>> {
+  return ownerFor(actor, userId, (id) => owners.lock(id))
+}
+
+async function ownerFor(actor: Actor, userId: number | undefined, load: (id: number) => Promise<Owner | undefined>): Promise<Result<Owner, NotFound>> {
   const id = userId ?? actor.id
   if (!actsFor(actor, id)) return err(notFound('user'))
-  const owner = mode === 'lock' ? await owners.lock(id) : await owners.find(id)
+  const owner = await load(id)
   return owner ? ok(owner) : err(notFound('user'))
 }
 
@@ -27,7 +31,7 @@ export function visible<T extends { userId: number }>(record: T | undefined, act
 export const problemsOrOk = (problems: FieldErrors): Result<void, ValidationFailed> =>
   Object.keys(problems).length > 0 ? err(validationFailed(problems)) : ok(undefined)
 
-type Collection<T, F> = (records: PersonalRecords) => OwnedRecords<T, F>
+type Collection<T, F> = (records: WithoutLocks<PersonalRecords>) => OwnedRecords<T, F>
 type Check<F> = (fields: NoInfer<F>, repos: ProfilesRepos) => Promise<FieldErrors> | FieldErrors
 
 /** The plain collections (no events, no role rules) share these four shapes. */

@@ -61,5 +61,5 @@ export {
   zoneDayNumber,
   zoneOffsetMs,
 } from './time-zone'
-export type { UnitOfWork } from './unit-of-work'
+export type { UnitOfWork, WithoutLocks } from './unit-of-work'
 export type { InboundEvent, WebhookEventLog } from './webhook-event-log'

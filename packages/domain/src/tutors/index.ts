@@ -2,6 +2,7 @@ export { getPublicTutorProfile, type PublicTutorProfile } from './get-public-tut
 export { getTutorDetails, type TutorDetails } from './get-tutor-details'
 export { getTutorStatus, type TutorStatus } from './get-tutor-status'
 export type { TutorsDeps, TutorsRepos } from './ports'
+export { criterionMean, hoursTaught, overallRating, type ReviewTotals, type TaughtLesson } from './teaching-record'
 export {
   describeExperience,
   TUTOR_VERIFICATION_KINDS,

@@ -1,5 +1,6 @@
 import type { TutorSnapshot } from '../search'
 import type { TutorLocationRecord } from '../schedule'
+import type { WithoutLocks } from '../shared'
 import type { TutorsRepos } from './ports'
 import { TUTOR_VERIFICATION_KINDS, type TutorVerifications } from './tutor-facts'
 
@@ -8,7 +9,7 @@ const toLocation = (location: TutorLocationRecord | undefined): TutorSnapshot['l
 
 /** What search's eligibility rules need to know of a tutor, read from the tutor's records. */
 export async function tutorSnapshot(
-  repos: TutorsRepos,
+  repos: WithoutLocks<TutorsRepos>,
   tutorId: number,
 ): Promise<{ snapshot: TutorSnapshot; verifications: TutorVerifications }> {
   const { tutorDirectory, daySchedules, holidays, locations } = repos

@@ -92,7 +92,7 @@ function fakes(options: { rows?: VerificationRecord[]; lockFirst?: VerificationR
     clock: { now: () => at },
     config: { internalMailbox: 'staff@example.com' },
   }
-  return { deps, rows, outbox, checks }
+  return { deps, repos, rows, outbox, checks }
 }
 
 describe('starting an identity check', () => {
@@ -119,8 +119,8 @@ describe('starting an identity check', () => {
   })
 
   it('refuses when a concurrent result passed the check meanwhile', async () => {
-    const { deps } = fakes({ rows: [record({ status: 'FAIL' })] })
-    deps.uow.repos.verifications.lockByUserAndKind = async () => record({ status: 'PASS' })
+    const { deps, repos } = fakes({ rows: [record({ status: 'FAIL' })] })
+    repos.verifications.lockByUserAndKind = async () => record({ status: 'PASS' })
     expect((await startIdentityCheck(deps, user(7, 'tutor')))._unsafeUnwrapErr().type).toBe('InvalidStateTransition')
   })
 })

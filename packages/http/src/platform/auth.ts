@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import { authenticateToken, isInternal, type User } from '@tutoring/domain'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import type { AppEnv } from './app-env'
 import { problems } from './problem'
 

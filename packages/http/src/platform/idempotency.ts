@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import type { AppEnv } from './app-env'
 import { problems } from './problem'
 

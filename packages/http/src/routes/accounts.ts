@@ -16,7 +16,7 @@ import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { authThrottle, emailInJsonBody } from '../platform/throttle'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import {
   ForgotBody,
   LoginBody,

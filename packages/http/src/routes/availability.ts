@@ -10,7 +10,7 @@ import { jsonBody } from '../platform/json-body'
 import { listOf, one, paginate } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import {
   AddressSchema,
   AvailabilityResponseSchema,

@@ -4,7 +4,7 @@ import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { BankAccountBody, BankAccountLinkBody, BankAccountSchema, BankAccountUpdateBody, idParam, presentBankAccount } from './payments.schemas'
 
 const tags = ['Bank accounts']

@@ -5,7 +5,7 @@ import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { CardBody, CardSchema, CardUpdateBody, CardValidationSchema, idParam, presentCard, presentCardValidation } from './payments.schemas'
 
 const tags = ['Cards']

@@ -4,7 +4,7 @@ import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { DayAvailabilityBody, DayAvailabilitySchema, DayAvailabilityUpdateBody, presentDayAvailability } from './schedule.schemas'
 import { idParam, tutorRecordsQuery } from './teaching.schemas'
 

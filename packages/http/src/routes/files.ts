@@ -9,7 +9,7 @@ import { listOf, meta, one, paginationQuery } from '../platform/pagination'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { FileSchema, RenameBody, UploadFields, fileIdParam, multipartBody, presentFile } from './files.schemas'
 
 const tags = ['Files']

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { Problem } from '../platform/problem'
 import { jsonContent, mount, problemContent, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 
 const Status = z.object({ data: z.object({ status: z.enum(['ok']) }) })
 

@@ -17,7 +17,7 @@ import { listOf, meta, one } from '../platform/pagination'
 import { problemFromDomain } from '../platform/domain-errors'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { BookingBody, toCreateBookingInput, LessonSchema, RatingBody, RescheduleBody, idParam, listQuery, presentLesson, webApiAuth } from './bookings.schemas'
 import { rescheduleConfirmPage, rescheduleDonePage } from './lessons.pages'
 

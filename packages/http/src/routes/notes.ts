@@ -5,7 +5,7 @@ import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { idParam, listQuery, presentNote, webApiAuth } from './bookings.schemas'
 
 const fileIds = z.array(z.uuid()).max(20)

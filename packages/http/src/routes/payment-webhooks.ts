@@ -5,7 +5,7 @@ import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer
 import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { stripeSignature } from '../platform/stripe-signature'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { ProcessorEventBody, toPaymentEvent } from './payments.schemas'
 
 export const signatureHeaders = z.object({

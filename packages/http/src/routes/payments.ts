@@ -7,7 +7,7 @@ import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { CouponSchema, PayBody, PaymentStatusSchema, idParam, listQuery, presentCoupon, presentPaymentStatus } from './bookings.schemas'
 
 

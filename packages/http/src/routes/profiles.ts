@@ -20,7 +20,7 @@ import { currentUser } from '../platform/auth'
 import { paginate } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { mount, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { contactRoutes } from './contacts'
 import { createRoute, deleteRoute, listRoute, updateRoute } from './owned-routes'
 import {

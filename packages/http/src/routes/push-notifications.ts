@@ -3,7 +3,7 @@ import { recordPushCallback } from '@tutoring/domain'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 
 /**
  * A push provider's delivery callback. Providers differ (Expo receipts, OneSignal and FCM

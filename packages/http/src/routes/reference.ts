@@ -14,12 +14,11 @@ import {
   listSubjects,
   type Subject,
 } from '@tutoring/domain'
-import { cachedCatalog } from '@tutoring/adapters'
 import { authApi } from '../platform/auth'
 import { listOf, one, paginate, paginationQuery } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import {
   CancellationPolicySchema,
   CountrySchema,
@@ -35,13 +34,10 @@ import {
 
 const presentSubject = (s: Subject) => ({ id: s.id, title: s.title, group: s.group, subject_level_ids: s.subjectLevelIds })
 const tags = ['Reference data']
-/** How long a process keeps a reference list before reading it again (see cachedCatalog). */
-export const REFERENCE_CACHE_MS = 30_000
 const pageQuery = z.object(paginationQuery)
 
 export function referenceRoutes(app: App, services: Services): void {
-  const { uow, clock } = services.infra
-  const catalog = { catalog: cachedCatalog(uow.repos.catalog, REFERENCE_CACHE_MS, () => clock.now()) }
+  const catalog = services.reference
 
   mount(
     app,

@@ -6,7 +6,7 @@ import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import { fieldErrorsFrom } from '../platform/validation'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { fromQueryString, presentSearchItem, SearchParams, searchQueryString, TutorSearchItemSchema } from './search.schemas'
 import { mediaUrls } from './tutors.schemas'
 

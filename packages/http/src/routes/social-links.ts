@@ -5,7 +5,7 @@ import { listOf, paginate, paginationQuery } from '../platform/pagination'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { createRoute, deleteRoute, updateRoute } from './owned-routes'
 import { SocialLinkBody, SocialLinkPatchBody, SocialLinkSchema, definedOnly, presentSocialLink } from './profiles.schemas'
 

@@ -1,5 +1,5 @@
 import type { App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { dayAvailabilityRoutes } from './day-availabilities'
 import { holidayRoutes } from './holidays'
 import { locationRoutes } from './locations'

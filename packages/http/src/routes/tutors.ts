@@ -3,7 +3,7 @@ import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { idParam } from './teaching.schemas'
 import {
   PublicTutorProfileSchema,

@@ -6,7 +6,7 @@ import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
-import type { Services } from '../services'
+import type { Services } from '@tutoring/adapters'
 import { UserSchema, countryCode, emailField, presentUser } from './accounts.schemas'
 
 const tags = ['Users']

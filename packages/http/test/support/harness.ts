@@ -3,16 +3,17 @@ import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
+  buildServices,
   createInfrastructure,
   loadConfig,
   type DatabaseKind,
   type Infrastructure,
   type InfrastructureOverrides,
+  type Services,
 } from '@tutoring/adapters'
 import { createTestDatabase } from '@tutoring/adapters/testing'
 import { createUser, type RoleName, type User } from '@tutoring/domain'
 import { createApp } from '../../src/app'
-import { buildServices, type Services } from '../../src/services'
 
 export type TestResponse<T = unknown> = { status: number; headers: Headers; body: T; text: string }
 

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
-import type { BankAccount, BankAccountRepository } from '@tutoring/domain'
+import type { Kysely, Transaction } from 'kysely'
+import type { BankAccount, BankAccountRepository, WithoutLocks } from '@tutoring/domain'
 import type { Database } from '../database'
+import { lockUserRow, type Locks } from '../row-locks'
 import type { BankAccountRow } from '../tables/bank-accounts.table'
 
 const rowToBankAccount = (row: BankAccountRow): BankAccount => ({
@@ -17,19 +18,16 @@ const rowToBankAccount = (row: BankAccountRow): BankAccount => ({
   createdAt: row.created_at,
 })
 
-export function bankAccountRepository(db: Kysely<Database>): BankAccountRepository {
-  const live = () => db.selectFrom('bank_accounts').selectAll().where('deleted_at', 'is', null)
+const live = (db: Kysely<Database>) => db.selectFrom('bank_accounts').selectAll().where('deleted_at', 'is', null)
+
+export function bankAccountRepository(db: Kysely<Database>): WithoutLocks<BankAccountRepository> {
   return {
     async listLive(userId) {
-      const rows = await live().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id', 'desc').execute()
+      const rows = await live(db).where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('id', 'desc').execute()
       return rows.map(rowToBankAccount)
     },
     async findLive(id) {
-      const row = await live().where('id', '=', id).executeTakeFirst()
-      return row && rowToBankAccount(row)
-    },
-    async lockLive(id) {
-      const row = await live().where('id', '=', id).forUpdate().executeTakeFirst()
+      const row = await live(db).where('id', '=', id).executeTakeFirst()
       return row && rowToBankAccount(row)
     },
     async insert(account) {
@@ -94,8 +92,15 @@ export function bankAccountRepository(db: Kysely<Database>): BankAccountReposito
         .executeTakeFirstOrThrow()
       return rowToBankAccount(row)
     },
-    async lockUser(userId) {
-      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+  }
+}
+
+export function bankAccountLocks(trx: Transaction<Database>): Locks<BankAccountRepository> {
+  return {
+    async lockLive(id) {
+      const row = await live(trx).where('id', '=', id).forUpdate().executeTakeFirst()
+      return row && rowToBankAccount(row)
     },
+    lockUser: (userId) => lockUserRow(trx, userId),
   }
 }

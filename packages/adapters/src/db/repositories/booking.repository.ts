@@ -1,21 +1,27 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import {
   BOOKING_STATES,
   LESSON_STATES,
   bookingStateOf,
+  hoursTaught,
   lessonStateOf,
   lessonTypeName,
+  overallRating,
   type BookingAggregate,
   type BookingRecord,
   type BookingRepository,
+  type Clock,
   type LessonRecord,
   type LessonSide,
   type RoleId,
+  type WithoutLocks,
 } from '@tutoring/domain'
 import type { Database } from '../database'
+import { lockUserRow, type Locks } from '../row-locks'
 import type { BookingRow } from '../tables/bookings.table'
 import type { LessonRow } from '../tables/lessons.table'
 import { rowToPayment } from './payment.repository'
+import { reviewTotals } from './note.repository'
 
 /** PostgreSQL's exclusion_violation: another live lesson of the tutor overlaps. */
 export const isExclusionViolation = (error: unknown): boolean =>
@@ -83,7 +89,12 @@ const rowToPerson = (row: PersonRow) => ({
   roleId: row.role_id as RoleId,
 })
 
-export function bookingRepository(db: Kysely<Database>): BookingRepository {
+/**
+ * Reads booking details on one executor; `lock` holds the booking and lesson rows (in a
+ * transaction only). The tutor's hours taught and rating are the tutors context's rules,
+ * applied to the lessons and review totals read here, at the clock's now.
+ */
+function aggregateReader(db: Kysely<Database>, clock: Clock) {
   /**
    * The detail of each booking, in the order of `bookingIds`, in a fixed number of queries
    * however many there are (a list page reads no more than one booking does).
@@ -99,7 +110,7 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
     const lessons = await lessonQuery.execute()
     const lessonIds = lessons.map((l) => l.id)
     const tutorIds = [...new Set(lessons.map((l) => l.tutor_id))]
-    const [people, children, subjects, levels, payments, events, notes, hours, ratings] = await Promise.all([
+    const [people, children, subjects, levels, payments, events, notes, taught, reviews] = await Promise.all([
       db
         .selectFrom('users')
         .select(['id', 'firstname', 'lastname', 'email', 'username', 'role_id'])
@@ -131,21 +142,12 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
         .orderBy('n.id')
         .execute(),
       db
-        .selectFrom('lessons as l')
-        .select('l.tutor_id')
-        .select(sql<number>`coalesce(sum(extract(epoch from (l.finish_at - l.start_at))) / 3600, 0)`.as('hours'))
-        .where('l.tutor_id', 'in', tutorIds)
-        .where('l.state', '<>', LESSON_STATES.CANCELLED)
-        .where('l.finish_at', '<=', sql<Date>`now()`)
-        .groupBy('l.tutor_id')
+        .selectFrom('lessons')
+        .select(['tutor_id', 'start_at', 'finish_at'])
+        .where('tutor_id', 'in', tutorIds)
+        .where('state', '<>', LESSON_STATES.CANCELLED)
         .execute(),
-      db
-        .selectFrom('reviews as r')
-        .select('r.tutor_id')
-        .select(sql<number>`avg((r.knowledge + r.communication + r.punctuality) / 3.0)::float8`.as('rating'))
-        .where('r.tutor_id', 'in', tutorIds)
-        .groupBy('r.tutor_id')
-        .execute(),
+      reviewTotals(db, tutorIds),
     ])
     const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((r) => [Number(r.id), r]))
     const lessonById = byId(lessons)
@@ -154,9 +156,16 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
     const levelById = byId(levels)
     const bookingById = byId(bookings)
     const paymentOf = new Map(payments.map((p) => [Number(p.booking_id), p]))
-    const hoursOf = new Map(hours.map((h) => [Number(h.tutor_id), Number(h.hours)]))
-    const ratingOf = new Map(ratings.map((r) => [Number(r.tutor_id), Number(r.rating)]))
-    const round2 = (n: number) => Math.round(n * 100) / 100
+    const now = clock.now()
+    const hoursOf = new Map(
+      tutorIds.map((tutorId) => [
+        Number(tutorId),
+        hoursTaught(
+          taught.filter((l) => Number(l.tutor_id) === Number(tutorId)).map((l) => ({ start: l.start_at, finish: l.finish_at })),
+          now,
+        ),
+      ]),
+    )
     return bookingIds.flatMap((id) => {
       const booking = bookingById.get(Number(id))
       if (!booking) return []
@@ -164,12 +173,12 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
       const tutor = personById.get(Number(lesson.tutor_id))!
       const booker = personById.get(Number(booking.user_id))!
       const payment = paymentOf.get(Number(booking.id))
-      const rating = ratingOf.get(Number(lesson.tutor_id))
+      const totals = reviews.get(Number(lesson.tutor_id))
       return [
         {
           booking: rowToBooking(booking),
           lesson: rowToLesson(lesson),
-          tutor: { ...rowToPerson(tutor), hoursTaught: round2(hoursOf.get(Number(lesson.tutor_id)) ?? 0), rating: rating === undefined ? null : round2(rating) },
+          tutor: { ...rowToPerson(tutor), hoursTaught: hoursOf.get(Number(lesson.tutor_id)) ?? 0, rating: totals ? overallRating(totals) : null },
           booker: rowToPerson(booker),
           children: children.filter((c) => Number(c.lesson_id) === Number(lesson.id)).map(({ id, firstname, lastname }) => ({ id, firstname, lastname })),
           subject: subjectById.get(Number(lesson.subject_id))!,
@@ -195,11 +204,12 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
     })
   }
   const aggregate = async (bookingId: number, lock: boolean): Promise<BookingAggregate | undefined> => (await aggregates([bookingId], lock))[0]
+  return { aggregates, aggregate }
+}
 
+export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLocks<BookingRepository> {
+  const { aggregates, aggregate } = aggregateReader(db, clock)
   return {
-    async lockTutor(tutorId) {
-      await db.selectFrom('users').select('id').where('id', '=', tutorId).forUpdate().execute()
-    },
     async countUnpaidHolding(userId, now) {
       const row = await db
         .selectFrom('bookings as b')
@@ -278,7 +288,6 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
       const row = await db.selectFrom('bookings').select('id').where('lesson_id', '=', lessonId).executeTakeFirst()
       return row ? aggregate(row.id, false) : undefined
     },
-    lockById: (id) => aggregate(id, true),
     async list(filter, page) {
       let query = db.selectFrom('bookings as b').innerJoin('lessons as l', 'l.id', 'b.lesson_id')
       if (filter.bookerId !== undefined) query = query.where('b.user_id', '=', filter.bookerId)
@@ -394,5 +403,13 @@ export function bookingRepository(db: Kysely<Database>): BookingRepository {
         .executeTakeFirst()
       return row !== undefined
     },
+  }
+}
+
+export function bookingLocks(trx: Transaction<Database>, clock: Clock): Locks<BookingRepository> {
+  const { aggregate } = aggregateReader(trx, clock)
+  return {
+    lockTutor: (tutorId) => lockUserRow(trx, tutorId),
+    lockById: (id) => aggregate(id, true),
   }
 }

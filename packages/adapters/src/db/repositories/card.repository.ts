@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
-import type { CardRepository, SavedCard } from '@tutoring/domain'
+import type { Kysely, Transaction } from 'kysely'
+import type { CardRepository, SavedCard, WithoutLocks } from '@tutoring/domain'
 import type { Database } from '../database'
+import { lockUserRow, type Locks } from '../row-locks'
 import type { CardRow } from '../tables/cards.table'
 
 const rowToCard = (row: CardRow): SavedCard => ({
@@ -15,7 +16,7 @@ const rowToCard = (row: CardRow): SavedCard => ({
   createdAt: row.created_at,
 })
 
-export function cardRepository(db: Kysely<Database>): CardRepository {
+export function cardRepository(db: Kysely<Database>): WithoutLocks<CardRepository> {
   const live = () => db.selectFrom('cards').selectAll().where('deleted_at', 'is', null)
   return {
     async listLive(userId) {
@@ -56,8 +57,9 @@ export function cardRepository(db: Kysely<Database>): CardRepository {
     async softDelete(id, at) {
       await db.updateTable('cards').set({ deleted_at: at, is_default: false, updated_at: at }).where('id', '=', id).execute()
     },
-    async lockUser(userId) {
-      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
-    },
   }
+}
+
+export function cardLocks(trx: Transaction<Database>): Locks<CardRepository> {
+  return { lockUser: (userId) => lockUserRow(trx, userId) }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import {
   dayIndexOf,
   dayNameOf,
@@ -6,8 +6,10 @@ import {
   type DayScheduleDraft,
   type DayScheduleRepository,
   type LessonTypeName,
+  type WithoutLocks,
 } from '@tutoring/domain'
 import type { Database } from '../database'
+import { lockUserRow, type Locks } from '../row-locks'
 import type { DayAvailabilityRow, DayAvailabilitySlotRow } from '../tables/day-availabilities.table'
 
 /** `09:00:00` -> `09:00` (and `24:00:00` -> `24:00`). */
@@ -37,7 +39,7 @@ const entryColumns = (draft: DayScheduleDraft) => ({
   exam_board_id: draft.examBoardId,
 })
 
-export function dayScheduleRepository(db: Kysely<Database>): DayScheduleRepository {
+export function dayScheduleRepository(db: Kysely<Database>): WithoutLocks<DayScheduleRepository> {
   async function withSlots(rows: DayAvailabilityRow[]): Promise<DaySchedule[]> {
     if (rows.length === 0) return []
     const slots = await db
@@ -86,9 +88,6 @@ export function dayScheduleRepository(db: Kysely<Database>): DayScheduleReposito
       ])
       return { items: await withSlots(rows), total: Number(count.n) }
     },
-    async lockTutor(tutorId) {
-      await db.selectFrom('users').select('id').where('id', '=', tutorId).forUpdate().execute()
-    },
     async insert(tutorId, draft) {
       const row = await db
         .insertInto('day_availabilities')
@@ -112,4 +111,8 @@ export function dayScheduleRepository(db: Kysely<Database>): DayScheduleReposito
       await db.deleteFrom('day_availabilities').where('id', '=', id).execute()
     },
   }
+}
+
+export function dayScheduleLocks(trx: Transaction<Database>): Locks<DayScheduleRepository> {
+  return { lockTutor: (tutorId) => lockUserRow(trx, tutorId) }
 }

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely'
-import type { MediaProfile, MediaRepository, MediaSource } from '@tutoring/domain'
+import { sql, type Kysely, type Transaction } from 'kysely'
+import type { MediaProfile, MediaRepository, MediaSource, WithoutLocks } from '@tutoring/domain'
 import type { Database } from '../database'
+import type { Locks } from '../row-locks'
 import type { ProfileRow } from '../tables/profiles.table'
 import { rowToStoredFile } from './file.repository'
 
@@ -18,24 +19,8 @@ const rowToMediaProfile = (row: ProfileRow): MediaProfile => ({
 const SLOT_COLUMN = { picture: 'profile_picture_file_id', video: 'profile_video_file_id' } as const
 
 /** Profile pictures and videos, and the documents of DBS and qualification checks. */
-export function mediaRepository(db: Kysely<Database>): MediaRepository {
+export function mediaRepository(db: Kysely<Database>): WithoutLocks<MediaRepository> {
   return {
-    async lockProfile(userId) {
-      await db
-        .insertInto('profiles')
-        .values({
-          user_id: userId,
-          bio: null,
-          teacher_reference_number: null,
-          tutoring_experience_months: null,
-          profile_picture_file_id: null,
-          profile_video_file_id: null,
-        })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute()
-      const row = await db.selectFrom('profiles').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow()
-      return rowToMediaProfile(row)
-    },
     async setProfileFile(userId, slot, fileId) {
       const row = await db
         .updateTable('profiles')
@@ -73,6 +58,27 @@ export function mediaRepository(db: Kysely<Database>): MediaRepository {
       await db.updateTable('profiles').set({ profile_picture_file_id: null }).where('profile_picture_file_id', '=', fileId).execute()
       await db.updateTable('profiles').set({ profile_video_file_id: null }).where('profile_video_file_id', '=', fileId).execute()
       await db.updateTable('verifications').set({ document_file_id: null }).where('document_file_id', '=', fileId).execute()
+    },
+  }
+}
+
+export function mediaLocks(trx: Transaction<Database>): Locks<MediaRepository> {
+  return {
+    async lockProfile(userId) {
+      await trx
+        .insertInto('profiles')
+        .values({
+          user_id: userId,
+          bio: null,
+          teacher_reference_number: null,
+          tutoring_experience_months: null,
+          profile_picture_file_id: null,
+          profile_video_file_id: null,
+        })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute()
+      const row = await trx.selectFrom('profiles').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirstOrThrow()
+      return rowToMediaProfile(row)
     },
   }
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { LessonNote, NoteRepository, ReviewRepository } from '@tutoring/domain'
+import { criterionMean, overallRating, type LessonNote, type NoteRepository, type ReviewRepository, type ReviewTotals } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { NoteRow } from '../tables/notes.table'
 import { isUniqueViolation } from './unique-violation'
@@ -68,6 +68,29 @@ export function noteRepository(db: Kysely<Database>): NoteRepository {
   }
 }
 
+/** Each tutor's review count and summed marks, the facts the rating rules work from; a tutor with no review is absent. */
+export async function reviewTotals(db: Kysely<Database>, tutorIds: readonly number[]): Promise<Map<number, ReviewTotals>> {
+  if (tutorIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('reviews')
+    .select((eb) => [
+      'tutor_id',
+      eb.fn.countAll<string>().as('count'),
+      eb.fn.sum<string>('knowledge').as('knowledge'),
+      eb.fn.sum<string>('communication').as('communication'),
+      eb.fn.sum<string>('punctuality').as('punctuality'),
+    ])
+    .where('tutor_id', 'in', [...tutorIds])
+    .groupBy('tutor_id')
+    .execute()
+  return new Map(
+    rows.map((r) => [
+      Number(r.tutor_id),
+      { count: Number(r.count), knowledge: Number(r.knowledge), communication: Number(r.communication), punctuality: Number(r.punctuality) },
+    ]),
+  )
+}
+
 export function reviewRepository(db: Kysely<Database>): ReviewRepository {
   return {
     async isTutor(tutorId) {
@@ -88,24 +111,19 @@ export function reviewRepository(db: Kysely<Database>): ReviewRepository {
       }
     },
     async summary(tutorId) {
-      const agg = await db
-        .selectFrom('reviews')
-        .select([
-          sql<number>`count(*)`.as('n'),
-          sql<number | null>`avg(knowledge)::float8`.as('knowledge'),
-          sql<number | null>`avg(communication)::float8`.as('communication'),
-          sql<number | null>`avg(punctuality)::float8`.as('punctuality'),
-          sql<number | null>`avg((knowledge + communication + punctuality) / 3.0)::float8`.as('overall'),
-        ])
-        .where('tutor_id', '=', tutorId)
-        .executeTakeFirstOrThrow()
-      const latest = await db.selectFrom('reviews').selectAll().where('tutor_id', '=', tutorId).orderBy('id', 'desc').limit(10).execute()
-      const round = (v: number | null) => (v === null ? null : Math.round(Number(v) * 100) / 100)
+      const [totals, latest] = await Promise.all([
+        reviewTotals(db, [tutorId]).then((byTutor) => byTutor.get(tutorId) ?? { count: 0, knowledge: 0, communication: 0, punctuality: 0 }),
+        db.selectFrom('reviews').selectAll().where('tutor_id', '=', tutorId).orderBy('id', 'desc').limit(10).execute(),
+      ])
       return {
         tutorId,
-        count: Number(agg.n),
-        average: round(agg.overall),
-        criteria: { knowledge: round(agg.knowledge), communication: round(agg.communication), punctuality: round(agg.punctuality) },
+        count: totals.count,
+        average: overallRating(totals),
+        criteria: {
+          knowledge: criterionMean(totals.knowledge, totals.count),
+          communication: criterionMean(totals.communication, totals.count),
+          punctuality: criterionMean(totals.punctuality, totals.count),
+        },
         latest: latest.map((r) => ({
           id: r.id,
           reviewerId: r.reviewer_id,

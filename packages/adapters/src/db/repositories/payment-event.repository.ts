@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
-import { BOOKING_STATES, bookingStateOf, lessonStateOf, type PaymentEventRepository, type PaymentRecord } from '@tutoring/domain'
+import type { Kysely, Transaction } from 'kysely'
+import { BOOKING_STATES, bookingStateOf, lessonStateOf, type PaymentEventRepository, type PaymentRecord, type WithoutLocks } from '@tutoring/domain'
 import type { Database } from '../database'
+import type { Locks } from '../row-locks'
 import type { PaymentRow } from '../tables/payments.table'
 
 const rowToPayment = (row: PaymentRow): PaymentRecord => ({
@@ -13,12 +14,8 @@ const rowToPayment = (row: PaymentRow): PaymentRecord => ({
 })
 
 /** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */
-export function paymentEventRepository(db: Kysely<Database>): PaymentEventRepository {
+export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<PaymentEventRepository> {
   return {
-    async lockByIntentId(paymentIntentId) {
-      const row = await db.selectFrom('payments').selectAll().where('processor_payment_intent_id', '=', paymentIntentId).forUpdate().executeTakeFirst()
-      return row && rowToPayment(row)
-    },
     async update(id, change) {
       await db
         .updateTable('payments')
@@ -32,8 +29,23 @@ export function paymentEventRepository(db: Kysely<Database>): PaymentEventReposi
         .where('id', '=', id)
         .execute()
     },
+    async setBookingState(bookingId, state, at) {
+      await db.updateTable('bookings').set({ state: BOOKING_STATES[state], updated_at: at }).where('id', '=', bookingId).execute()
+    },
+    async addBookingEvent({ bookingId, kind, data, at }) {
+      await db.insertInto('booking_events').values({ booking_id: bookingId, kind, actor_id: null, data: JSON.stringify(data), created_at: at }).execute()
+    },
+  }
+}
+
+export function paymentEventLocks(trx: Transaction<Database>): Locks<PaymentEventRepository> {
+  return {
+    async lockByIntentId(paymentIntentId) {
+      const row = await trx.selectFrom('payments').selectAll().where('processor_payment_intent_id', '=', paymentIntentId).forUpdate().executeTakeFirst()
+      return row && rowToPayment(row)
+    },
     async lockBooking(bookingId) {
-      const row = await db
+      const row = await trx
         .selectFrom('bookings as b')
         .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
         .select(['b.id', 'b.state', 'l.state as lesson_state'])
@@ -45,12 +57,6 @@ export function paymentEventRepository(db: Kysely<Database>): PaymentEventReposi
       const lessonState = lessonStateOf(row.lesson_state)
       if (!state || !lessonState) throw new Error(`booking ${bookingId} has an unknown state`)
       return { id: row.id, state, lessonState }
-    },
-    async setBookingState(bookingId, state, at) {
-      await db.updateTable('bookings').set({ state: BOOKING_STATES[state], updated_at: at }).where('id', '=', bookingId).execute()
-    },
-    async addBookingEvent({ bookingId, kind, data, at }) {
-      await db.insertInto('booking_events').values({ booking_id: bookingId, kind, actor_id: null, data: JSON.stringify(data), created_at: at }).execute()
     },
   }
 }

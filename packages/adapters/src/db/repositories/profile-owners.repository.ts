@@ -1,21 +1,28 @@
-import type { Kysely } from 'kysely'
-import type { OwnerDirectory, ProfileLookups, RoleId } from '@tutoring/domain'
+import type { Kysely, Transaction } from 'kysely'
+import type { OwnerDirectory, ProfileLookups, RoleId, WithoutLocks } from '@tutoring/domain'
 import type { Database } from '../database'
+import type { Locks } from '../row-locks'
 
-export function ownerDirectory(db: Kysely<Database>): OwnerDirectory {
-  const live = () => db.selectFrom('users').select(['id', 'role_id', 'country']).where('deleted_at', 'is', null)
-  const toOwner = (row: { id: number; role_id: number; country: string }) => ({
-    id: row.id,
-    roleId: row.role_id as RoleId,
-    country: row.country.trim(),
-  })
+const live = (db: Kysely<Database>) => db.selectFrom('users').select(['id', 'role_id', 'country']).where('deleted_at', 'is', null)
+const toOwner = (row: { id: number; role_id: number; country: string }) => ({
+  id: row.id,
+  roleId: row.role_id as RoleId,
+  country: row.country.trim(),
+})
+
+export function ownerDirectory(db: Kysely<Database>): WithoutLocks<OwnerDirectory> {
   return {
     async find(userId) {
-      const row = await live().where('id', '=', userId).executeTakeFirst()
+      const row = await live(db).where('id', '=', userId).executeTakeFirst()
       return row && toOwner(row)
     },
+  }
+}
+
+export function ownerLocks(trx: Transaction<Database>): Locks<OwnerDirectory> {
+  return {
     async lock(userId) {
-      const row = await live().where('id', '=', userId).forUpdate().executeTakeFirst()
+      const row = await live(trx).where('id', '=', userId).forUpdate().executeTakeFirst()
       return row && toOwner(row)
     },
   }

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
-import type { Subscription, SubscriptionPlan, SubscriptionRepository } from '@tutoring/domain'
+import type { Kysely, Transaction } from 'kysely'
+import type { Subscription, SubscriptionPlan, SubscriptionRepository, WithoutLocks } from '@tutoring/domain'
 import type { Database } from '../database'
+import type { Locks } from '../row-locks'
 import type { SubscriptionPlanRow } from '../tables/subscriptions.table'
 
 const rowToPlan = (row: SubscriptionPlanRow): SubscriptionPlan => ({
@@ -11,43 +12,33 @@ const rowToPlan = (row: SubscriptionPlanRow): SubscriptionPlan => ({
   active: row.active,
 })
 
-export function subscriptionRepository(db: Kysely<Database>): SubscriptionRepository {
-  const all = () =>
-    db
-      .selectFrom('subscriptions as s')
-      .innerJoin('subscription_plans as p', 'p.id', 's.plan_id')
-      .select(['s.id', 's.user_id', 's.plan_id', 'p.price_id', 's.processor_subscription_id', 's.status', 's.trial_ends_at', 's.current_period_end', 's.created_at'])
-  type Row = Awaited<ReturnType<ReturnType<typeof all>['executeTakeFirstOrThrow']>>
-  const rowToSubscription = (row: Row): Subscription => ({
-    id: row.id,
-    userId: row.user_id,
-    planId: row.plan_id,
-    priceId: row.price_id,
-    processorSubscriptionId: row.processor_subscription_id,
-    status: row.status,
-    trialEndsAt: row.trial_ends_at,
-    currentPeriodEnd: row.current_period_end,
-    createdAt: row.created_at,
-  })
-  const one = async (query: ReturnType<typeof all>) => {
-    const row = await query.executeTakeFirst()
-    return row && rowToSubscription(row)
-  }
-  const byId = async (id: number) => rowToSubscription(await all().where('s.id', '=', id).executeTakeFirstOrThrow())
+const all = (db: Kysely<Database>) =>
+  db
+    .selectFrom('subscriptions as s')
+    .innerJoin('subscription_plans as p', 'p.id', 's.plan_id')
+    .select(['s.id', 's.user_id', 's.plan_id', 'p.price_id', 's.processor_subscription_id', 's.status', 's.trial_ends_at', 's.current_period_end', 's.created_at'])
+type Row = Awaited<ReturnType<ReturnType<typeof all>['executeTakeFirstOrThrow']>>
+const rowToSubscription = (row: Row): Subscription => ({
+  id: row.id,
+  userId: row.user_id,
+  planId: row.plan_id,
+  priceId: row.price_id,
+  processorSubscriptionId: row.processor_subscription_id,
+  status: row.status,
+  trialEndsAt: row.trial_ends_at,
+  currentPeriodEnd: row.current_period_end,
+  createdAt: row.created_at,
+})
+const one = async (query: ReturnType<typeof all>) => {
+  const row = await query.executeTakeFirst()
+  return row && rowToSubscription(row)
+}
+const liveForUser = (db: Kysely<Database>, userId: number) => all(db).where('s.user_id', '=', userId).where('s.deleted_at', 'is', null)
+
+export function subscriptionRepository(db: Kysely<Database>): WithoutLocks<SubscriptionRepository> {
+  const byId = async (id: number) => rowToSubscription(await all(db).where('s.id', '=', id).executeTakeFirstOrThrow())
   return {
-    findLiveForUser: (userId) => one(all().where('s.user_id', '=', userId).where('s.deleted_at', 'is', null)),
-    lockLiveForUser: (userId) => one(all().where('s.user_id', '=', userId).where('s.deleted_at', 'is', null).forUpdate('s')),
-    // Soft-deleted ones too: an event about an ended subscription must find it (and be refused), not another.
-    lockByProcessorId: (id) => one(all().where('s.processor_subscription_id', '=', id).forUpdate('s')),
-    lockUnlinkedForCustomer: (customerId) =>
-      one(
-        all()
-          .innerJoin('users as u', 'u.id', 's.user_id')
-          .where('u.processor_customer_id', '=', customerId)
-          .where('s.processor_subscription_id', 'is', null)
-          .where('s.deleted_at', 'is', null)
-          .forUpdate('s'),
-      ),
+    findLiveForUser: (userId) => one(liveForUser(db, userId)),
     async insert(row) {
       const inserted = await db
         .insertInto('subscriptions')
@@ -82,5 +73,22 @@ export function subscriptionRepository(db: Kysely<Database>): SubscriptionReposi
       const row = await db.selectFrom('subscription_plans').selectAll().where('price_id', '=', priceId).executeTakeFirst()
       return row && rowToPlan(row)
     },
+  }
+}
+
+export function subscriptionLocks(trx: Transaction<Database>): Locks<SubscriptionRepository> {
+  return {
+    lockLiveForUser: (userId) => one(liveForUser(trx, userId).forUpdate('s')),
+    // Soft-deleted ones too: an event about an ended subscription must find it (and be refused), not another.
+    lockByProcessorId: (id) => one(all(trx).where('s.processor_subscription_id', '=', id).forUpdate('s')),
+    lockUnlinkedForCustomer: (customerId) =>
+      one(
+        all(trx)
+          .innerJoin('users as u', 'u.id', 's.user_id')
+          .where('u.processor_customer_id', '=', customerId)
+          .where('s.processor_subscription_id', 'is', null)
+          .where('s.deleted_at', 'is', null)
+          .forUpdate('s'),
+      ),
   }
 }

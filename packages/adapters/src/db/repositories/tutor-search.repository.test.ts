@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { DatabaseHandle } from '../connect'
 import { createTestDatabase, testDatabaseKinds } from '../../testing'
-import { demoCatalog, loadDemoTutors, type DemoTutor } from '../seed/load-demo-tutors'
+import type { DemoTutor } from '../seed/demo-marketplace'
+import { demoCatalog, loadDemoTutors } from '../seed/load-demo-tutors'
 import { boxAround, scheduleBits } from './tutor-search.repository'
 
 const complete = (subjectId: number, levelId: number): DemoTutor => ({

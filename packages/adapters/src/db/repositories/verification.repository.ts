@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
-import type { VerificationChange, VerificationRecord, VerificationRepository } from '@tutoring/domain'
+import type { Kysely, Transaction } from 'kysely'
+import type { VerificationChange, VerificationRecord, VerificationRepository, WithoutLocks } from '@tutoring/domain'
 import type { Database } from '../database'
+import type { Locks } from '../row-locks'
 import type { VerificationRow } from '../tables/verifications.table'
 
 export const rowToVerification = (row: VerificationRow): VerificationRecord => ({
@@ -29,20 +30,14 @@ const changeToColumns = (change: VerificationChange) => ({
   ...(change.reviewedBy !== undefined ? { reviewed_by: change.reviewedBy } : {}),
 })
 
+const byUserAndKind = (db: Kysely<Database>, userId: number, kind: VerificationRecord['kind']) =>
+  db.selectFrom('verifications').selectAll().where('user_id', '=', userId).where('kind', '=', kind)
+
 /** Verification accounts: one row per tutor and kind; no row is NONE. */
-export function verificationRepository(db: Kysely<Database>): VerificationRepository {
-  const rows = () => db.selectFrom('verifications').selectAll()
+export function verificationRepository(db: Kysely<Database>): WithoutLocks<VerificationRepository> {
   return {
     async findByUserAndKind(userId, kind) {
-      const row = await rows().where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst()
-      return row && rowToVerification(row)
-    },
-    async lockByUserAndKind(userId, kind) {
-      const row = await rows().where('user_id', '=', userId).where('kind', '=', kind).forUpdate().executeTakeFirst()
-      return row && rowToVerification(row)
-    },
-    async lockByReference(reference) {
-      const row = await rows().where('reference', '=', reference).forUpdate().executeTakeFirst()
+      const row = await byUserAndKind(db, userId, kind).executeTakeFirst()
       return row && rowToVerification(row)
     },
     async insert(v) {
@@ -67,6 +62,19 @@ export function verificationRepository(db: Kysely<Database>): VerificationReposi
     async update(id, change) {
       const row = await db.updateTable('verifications').set(changeToColumns(change)).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
       return rowToVerification(row)
+    },
+  }
+}
+
+export function verificationLocks(trx: Transaction<Database>): Locks<VerificationRepository> {
+  return {
+    async lockByUserAndKind(userId, kind) {
+      const row = await byUserAndKind(trx, userId, kind).forUpdate().executeTakeFirst()
+      return row && rowToVerification(row)
+    },
+    async lockByReference(reference) {
+      const row = await trx.selectFrom('verifications').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst()
+      return row && rowToVerification(row)
     },
   }
 }

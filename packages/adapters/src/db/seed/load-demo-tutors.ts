@@ -1,36 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import { DAY_NAMES, ROLE_IDS, type DayName, type IsoDate, type LessonTypeName, type VerificationStatus } from '@tutoring/domain'
+import { DAY_NAMES, ROLE_IDS } from '@tutoring/domain'
 import type { Database } from '../database'
-
-/**
- * A tutor and every record that makes them searchable or not, as the testkit's marketplace
- * generator makes them (its `MarketplaceTutor` has this shape).
- */
-export type DemoTutor = {
-  firstname: string
-  lastname: string
-  gender: 'male' | 'female' | null
-  bio: string | null
-  hasPicture: boolean
-  hasVideo: boolean
-  hasMobile: boolean
-  address: { line1: string; city: string; postcode: string } | null
-  isVisible: boolean
-  tutoringExperienceMonths: number | null
-  verifications: { identity: VerificationStatus; dbs: VerificationStatus; qualification: VerificationStatus }
-  languageIds: readonly number[]
-  location: { postcode: string; outcode: string; lat: number; lng: number; travelDistanceMiles: number } | null
-  teaches: ReadonlyArray<{ subjectId: number; levelIds: readonly number[]; examBoardIds: readonly number[]; hourlyRatePence: number; enabled: boolean }>
-  schedule: ReadonlyArray<{ day: DayName; slots: ReadonlyArray<{ from: string; to: string }>; lessonTypes: readonly LessonTypeName[]; bufferMinutes: number }>
-  holidays: ReadonlyArray<{ startDate: IsoDate; endDate: IsoDate }>
-}
-
-export type DemoCatalog = {
-  subjects: Array<{ id: number; levelIds: number[] }>
-  examBoardIds: number[]
-  languageIds: number[]
-}
+import type { DemoCatalog, DemoTutor } from './demo-marketplace'
 
 /** The reference data ids demo tutors are drawn from. */
 export async function demoCatalog(db: Kysely<Database>): Promise<DemoCatalog> {

@@ -2,6 +2,7 @@ import type {
   AddressDirectory,
   AvailabilityDeps,
   BookingDeps,
+  CatalogRepository,
   FilesDeps,
   NotificationsDeps,
   PaymentsDeps,
@@ -16,11 +17,22 @@ import type {
   TutorsDeps,
   VerificationDeps,
 } from '@tutoring/domain'
-import { createThrottle, memoryReviewCache, type Infrastructure, type Repositories, type Throttle } from '@tutoring/adapters'
+import type { Infrastructure } from './container'
+import { cachedCatalog } from './db/repositories/cached-catalog'
+import type { Repositories } from './db/repositories'
+import { memoryReviewCache } from './review-cache'
+import { createThrottle, type Throttle } from './throttle'
 
+/** CONTRACT §3: how long a session token lives, whoever issues it (login, registration, the CLI). */
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
 
-/** The use-case dependencies each route group needs, built once from the infrastructure. */
+/** How long a process keeps a reference list before reading it again (see cachedCatalog). */
+export const REFERENCE_CACHE_MS = 30_000
+
+/**
+ * The composition root: every use case's dependencies, built once from the infrastructure.
+ * The server's routes, its background jobs and every CLI command take them from here.
+ */
 export type Services = {
   infra: Infrastructure
   /** Accounts' use cases and registration's (which also checks a card with the processor). */
@@ -38,77 +50,74 @@ export type Services = {
   payments: PaymentsDeps
   subscriptions: SubscriptionsDeps
   search: SearchDeps
+  /** Reference lists, kept per process for REFERENCE_CACHE_MS. */
+  reference: { catalog: CatalogRepository }
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
+  /** Request limits per minute (CONTRACT §9), shared through Redis when it is configured. */
   throttles: { general: Throttle; auth: Throttle }
 }
 
 export function buildServices(infra: Infrastructure): Services {
-  const { config } = infra
+  const { config, uow, clock } = infra
+  const availabilityPorts = {
+    postcodes: infra.postcodes,
+    geocoder: infra.geocoder,
+    travel: infra.travel,
+    calendar: infra.calendar,
+    config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
+  }
   return {
     infra,
     accounts: {
-      uow: infra.uow,
+      uow,
       hasher: infra.hasher,
       secrets: infra.secrets,
       links: infra.links,
       processor: infra.processor,
-      clock: infra.clock,
+      clock,
       config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
     },
     verification: {
-      uow: infra.uow,
+      uow,
       identityProvider: infra.identityProvider,
       secrets: infra.secrets,
-      clock: infra.clock,
+      clock,
       config: { internalMailbox: config.INTERNAL_MAILBOX },
     },
-    notifications: { uow: infra.uow, clock: infra.clock },
-    profiles: { uow: infra.uow, clock: infra.clock },
-    teaching: { uow: infra.uow, clock: infra.clock },
-    schedule: { uow: infra.uow, clock: infra.clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
-    tutors: { uow: infra.uow, clock: infra.clock },
+    notifications: { uow, clock },
+    profiles: { uow, clock },
+    teaching: { uow, clock },
+    schedule: { uow, clock, geocoder: infra.geocoder, postcodes: infra.postcodes },
+    tutors: { uow, clock },
     bookings: {
-      uow: infra.uow,
-      clock: infra.clock,
+      uow,
+      clock,
       processor: infra.processor,
       links: infra.links,
       ids: infra.ids,
       config: infra.bookingConfig,
-      availability: {
-        postcodes: infra.postcodes,
-        geocoder: infra.geocoder,
-        travel: infra.travel,
-        calendar: infra.calendar,
-        config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
-      },
+      availability: availabilityPorts,
     },
-    reviews: { uow: infra.uow, clock: infra.clock, reviewCache: memoryReviewCache() },
-    availability: {
-      uow: infra.uow,
-      clock: infra.clock,
-      postcodes: infra.postcodes,
-      geocoder: infra.geocoder,
-      travel: infra.travel,
-      calendar: infra.calendar,
-      config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
-    },
+    reviews: { uow, clock, reviewCache: memoryReviewCache() },
+    availability: { uow, clock, ...availabilityPorts },
     addresses: { postcodes: infra.postcodes, addresses: infra.addresses },
-    payments: { uow: infra.uow, processor: infra.processor, clock: infra.clock },
-    subscriptions: { uow: infra.uow, processor: infra.processor, clock: infra.clock, config: { portalReturnUrl: `${infra.baseUrl}/` } },
+    payments: { uow, processor: infra.processor, clock },
+    subscriptions: { uow, processor: infra.processor, clock, config: { portalReturnUrl: `${infra.baseUrl}/` } },
     search: {
-      uow: infra.uow,
-      clock: infra.clock,
+      uow,
+      clock,
       geocoder: infra.geocoder,
       postcodes: infra.postcodes,
       config: { serviceFeePercent: config.SERVICE_FEE_PERCENT },
     },
+    reference: { catalog: cachedCatalog(uow.repos.catalog, REFERENCE_CACHE_MS, () => clock.now()) },
     files: {
-      uow: infra.uow,
+      uow,
       storage: infra.storage,
       sniffer: infra.sniffer,
       ids: infra.ids,
-      clock: infra.clock,
+      clock,
       limits: infra.uploadLimits,
     },
     throttles: {

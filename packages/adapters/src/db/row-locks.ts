@@ -1,0 +1,14 @@
+import type { Transaction } from 'kysely'
+import type { WithoutLocks } from '@tutoring/domain'
+import type { Database } from './database'
+
+/**
+ * The `lock*` methods of a repository port. They are built from a `Transaction` only, so
+ * a lock that would end with its own statement does not compile.
+ */
+export type Locks<Repo> = Omit<Repo, keyof WithoutLocks<Repo>>
+
+/** Holds a user's row until the transaction ends: per-user rules (cards, bank accounts, a tutor's bookings and schedule) run one at a time. */
+export async function lockUserRow(trx: Transaction<Database>, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+}
