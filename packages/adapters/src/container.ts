@@ -16,6 +16,7 @@ import {
   type IdentityProvider,
   type ObjectStorage,
   type PaymentProcessor,
+  type PushGateway,
   type UnitOfWork,
   type UploadLimits,
 } from '@tutoring/domain'
@@ -48,8 +49,9 @@ import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { createLogger, type Logger } from './logger'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
-import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
+import { deliverDueOutbox, devicePushSender, processorSyncHandlers } from './outbox'
 import { processorFromConfig } from './payments'
+import { pushGatewayFromConfig } from './push'
 import { LocalDiskStorage, createS3Client, fileTypeSniffer, s3Storage } from './storage'
 import { identityProviderFromConfig } from './verification'
 
@@ -68,7 +70,8 @@ export type Infrastructure = {
   processor: PaymentProcessor
   identityProvider: IdentityProvider
   mailer: Mailer
-  push: PushSender
+  /** FCM for `ios`/`android`, Web Push for `web`, each when configured, else JSON files under `DATA_DIR/push`. */
+  push: PushGateway
   outbox: OutboxQueue
   /** Replays of mutating POSTs (`Idempotency-Key`). */
   idempotency: IdempotencyStore
@@ -120,7 +123,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const mailer =
     overrides.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : folderMailer(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM))
-  const push: PushSender = overrides.push ?? { send: async (m) => logger.info({ push: m }, 'push (no provider configured)') }
+  const push = overrides.push ?? (await pushGatewayFromConfig(config, logger))
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined
   const outbox = outboxQueue(database.db)
   const sync = processorSyncHandlers(database.db, processor)
@@ -169,7 +172,8 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },
-    deliverOutbox: (limit) => deliverDueOutbox({ queue: outbox, mailer, push, processorSync: sync, logger, now }, limit),
+    deliverOutbox: (limit) =>
+      deliverDueOutbox({ queue: outbox, mailer, push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }), processorSync: sync, logger, now }, limit),
     async close() {
       mailer.close()
       redis?.disconnect()

@@ -8,6 +8,7 @@ import type { FilesTable } from './tables/files.table'
 import type { MobileNumbersTable } from './tables/mobile-numbers.table'
 import type { OutboxTable } from './tables/outbox.table'
 import type { PasswordResetsTable } from './tables/password-resets.table'
+import type { PushDeliveriesTable } from './tables/push-deliveries.table'
 import type { PersonalDetailsTable } from './tables/personal-details.table'
 import type { ProfessionsTable } from './tables/professions.table'
 import type { ProfilesTable } from './tables/profiles.table'
@@ -64,6 +65,7 @@ export interface Database {
   personal_details: PersonalDetailsTable
   professions: ProfessionsTable
   profiles: ProfilesTable
+  push_deliveries: PushDeliveriesTable
   service_notices: ServiceNoticesTable
   social_links: SocialLinksTable
   subject_levels: SubjectLevelsTable
