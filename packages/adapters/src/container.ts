@@ -104,8 +104,10 @@ export type Infrastructure = {
 export type InfrastructureOverrides = Partial<
   Pick<
     Infrastructure,
-    'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider' | 'addresses' | 'travel' | 'calendar'
+    'database' | 'clock' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider' | 'addresses' | 'travel' | 'calendar'
   > & {
+    /** A processor of its own, or one made from the configured one (a test wrapping the offline processor). */
+    processor: PaymentProcessor | ((configured: PaymentProcessor) => PaymentProcessor)
     /** Which addresses calendar feeds may be fetched from; tests let 127.0.0.1 through. */
     calendarAddressPolicy: AddressPolicy
   }
@@ -119,7 +121,9 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const now = () => clock.now()
   const urlSigner = new UrlSigner(deriveKey(appKey, 'url-signature'), now)
   const baseUrl = appUrl(config)
-  const processor = overrides.processor ?? processorFromConfig(config, now, baseUrl)
+  const configured = () => processorFromConfig(config, database, now, baseUrl)
+  const processor =
+    typeof overrides.processor === 'function' ? overrides.processor(configured()) : (overrides.processor ?? configured())
   const mailer =
     overrides.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : folderMailer(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM))
