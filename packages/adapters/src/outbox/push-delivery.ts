@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { PushGateway, PushNotification } from '@tutoring/domain'
+import type { PushGateway, PushNotification, PushOutcome } from '@tutoring/domain'
 import type { Database } from '../db/database'
 import type { Logger } from '../logger'
 import type { PushSender } from './outbox-worker'
@@ -20,7 +20,7 @@ export function devicePushSender(db: Kysely<Database>, gateway: PushGateway, opt
       const notification: PushNotification = { title: message.title, body: message.body, data: stringValues(message.data), ttlSeconds: options.ttlSeconds }
       const failures: string[] = []
       for (const device of devices.filter((d) => !done.has(d.id))) {
-        let outcome
+        let outcome: PushOutcome
         try {
           outcome = await gateway.send({ platform: device.platform, token: device.push_token }, notification)
         } catch (error) {

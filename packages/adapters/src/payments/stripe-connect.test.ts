@@ -59,6 +59,11 @@ describe('Stripe Connect through the SDK against the stand-in', () => {
     expect(object(charge.application_fee as string)).toMatchObject({ amount_refunded: 150 })
   })
 
+  it('throws, rather than blaming the card, when the destination account does not exist', async () => {
+    const input = intentInput(await customer(), { destination: { accountId: 'acct_missing', applicationFeePence: 300 } })
+    await expect(p.createPaymentIntent(input)).rejects.toThrow(/No such account: 'acct_missing'/)
+  })
+
   it("reports a connected account's payout status, and pays a separate transfer only once payouts are enabled", async () => {
     const accountId = await tutorAccount()
     expect(await p.retrieveConnectedAccount(accountId)).toEqual({

@@ -356,6 +356,8 @@ const CUSTOMER_FIXABLE = new Set(['resource_missing', 'payment_method_unactivate
 function isCustomerError(error: unknown): error is Stripe.errors.StripeError {
   if (!(error instanceof Stripe.errors.StripeError)) return false
   if (error.type === 'StripeCardError') return true
+  // A missing connected account is this service's data gone wrong, not the customer's to fix.
+  if (error.param?.startsWith('transfer_data')) return false
   return error.type === 'StripeInvalidRequestError' && error.code !== undefined && CUSTOMER_FIXABLE.has(error.code)
 }
 
