@@ -16,6 +16,7 @@ import {
   type IdentityProvider,
   type ObjectStorage,
   type PaymentProcessor,
+  type PushGateway,
   type UnitOfWork,
   type UploadLimits,
 } from '@tutoring/domain'
@@ -48,8 +49,9 @@ import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { createLogger, type Logger } from './logger'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
-import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
+import { deliverDueOutbox, devicePushSender, processorSyncHandlers } from './outbox'
 import { processorFromConfig } from './payments'
+import { pushGatewayFromConfig } from './push'
 import { LocalDiskStorage, createS3Client, fileTypeSniffer, s3Storage } from './storage'
 import { identityProviderFromConfig } from './verification'
 
@@ -68,7 +70,8 @@ export type Infrastructure = {
   processor: PaymentProcessor
   identityProvider: IdentityProvider
   mailer: Mailer
-  push: PushSender
+  /** FCM for `ios`/`android`, Web Push for `web`, each when configured, else JSON files under `DATA_DIR/push`. */
+  push: PushGateway
   outbox: OutboxQueue
   /** Replays of mutating POSTs (`Idempotency-Key`). */
   idempotency: IdempotencyStore
@@ -101,8 +104,10 @@ export type Infrastructure = {
 export type InfrastructureOverrides = Partial<
   Pick<
     Infrastructure,
-    'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider' | 'addresses' | 'travel' | 'calendar'
+    'database' | 'clock' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider' | 'addresses' | 'travel' | 'calendar'
   > & {
+    /** A processor of its own, or one made from the configured one (a test wrapping the offline processor). */
+    processor: PaymentProcessor | ((configured: PaymentProcessor) => PaymentProcessor)
     /** Which addresses calendar feeds may be fetched from; tests let 127.0.0.1 through. */
     calendarAddressPolicy: AddressPolicy
   }
@@ -116,11 +121,13 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const now = () => clock.now()
   const urlSigner = new UrlSigner(deriveKey(appKey, 'url-signature'), now)
   const baseUrl = appUrl(config)
-  const processor = overrides.processor ?? processorFromConfig(config, now, baseUrl)
+  const configured = () => processorFromConfig(config, database, now, baseUrl)
+  const processor =
+    typeof overrides.processor === 'function' ? overrides.processor(configured()) : (overrides.processor ?? configured())
   const mailer =
     overrides.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : folderMailer(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM))
-  const push: PushSender = overrides.push ?? { send: async (m) => logger.info({ push: m }, 'push (no provider configured)') }
+  const push = overrides.push ?? (await pushGatewayFromConfig(config, logger))
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined
   const outbox = outboxQueue(database.db)
   const sync = processorSyncHandlers(database.db, processor)
@@ -172,7 +179,8 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },
-    deliverOutbox: (limit) => deliverDueOutbox({ queue: outbox, mailer, push, processorSync: sync, logger, now }, limit),
+    deliverOutbox: (limit) =>
+      deliverDueOutbox({ queue: outbox, mailer, push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }), processorSync: sync, logger, now }, limit),
     async close() {
       mailer.close()
       redis?.disconnect()

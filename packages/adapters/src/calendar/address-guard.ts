@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net'
+import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { lookup } from 'node:dns/promises'
 
 /**
@@ -83,3 +83,19 @@ export async function checkedAddresses(host: string, policy: AddressPolicy): Pro
   if (addresses.length === 0 || addresses.some((a) => !policy.allow(a.address))) throw new BlockedAddress(host)
   return addresses
 }
+
+/**
+ * A lookup for node:http that answers only addresses `checkedAddresses` approved, so the
+ * connection goes to an address that was checked (no second, unchecked DNS answer).
+ */
+export const guardedLookup =
+  (policy: AddressPolicy): LookupFunction =>
+  (hostname, options, callback) => {
+    checkedAddresses(hostname, policy).then(
+      (addresses) => {
+        if (options.all) callback(null, addresses)
+        else callback(null, addresses[0]!.address, addresses[0]!.family)
+      },
+      (error: Error) => callback(error as NodeJS.ErrnoException, '', 0),
+    )
+  }

@@ -58,6 +58,20 @@ const configSchema = z.object({
   CALENDAR_FETCH_TIMEOUT_MS: int(5_000, 100, 60_000),
   CALENDAR_MAX_BYTES: int(2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
   CALENDAR_CACHE_SECONDS: int(300, 0, 86_400),
+  /** Push to `ios`/`android` through FCM HTTP v1 with a Google service-account key (JSON text or a file). */
+  FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  /** The Firebase project; the service account's `project_id` when absent. */
+  FCM_PROJECT_ID: z.string().optional(),
+  /** FCM's API base (a local stand-in in tests). */
+  FCM_API_URL: optionalUrl,
+  /** Web Push (VAPID) keys as `web-push generate-vapid-keys` prints them, and the contact sent with them. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL').optional(),
+  PUSH_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /** How long a provider keeps a push for an unreachable device (Web Push and FCM both stop at 28 days). */
+  PUSH_TTL_SECONDS: int(86_400, 0, 2_419_200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `off` leaves outbox delivery and periodic jobs to `pnpm cli` (or another instance). */
   BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),

@@ -5,6 +5,7 @@ import {
   GENDERS,
   SOCIAL_PLATFORMS,
   TUTORING_EXPERIENCE_MAX_MONTHS,
+  parseWebPushSubscription,
   type Child,
   type Education,
   type EducationFields,
@@ -295,11 +296,20 @@ export const presentMobileNumber = (m: MobileNumber): z.infer<typeof MobileNumbe
 
 // User devices
 
-const pushToken = text(4096).openapi({ description: 'The push provider token of one app install.' })
-export const UserDeviceBody = z
-  .strictObject({ platform: z.enum(DEVICE_PLATFORMS), push_token: pushToken })
-  .openapi('UserDeviceRequest')
-export const UserDevicePatchBody = UserDeviceBody.partial().openapi('UserDeviceUpdateRequest')
+const pushToken = text(4096).openapi({
+  description:
+    'The push provider token of one app install: the FCM registration token for `ios` and `android`; for `web`, ' +
+    'the browser\'s PushSubscription as JSON (`JSON.stringify(subscription)`: `{endpoint, keys: {p256dh, auth}}`, an https endpoint), ' +
+    'which Web Push needs whole to encrypt and address each push.',
+})
+const deviceFields = { platform: z.enum(DEVICE_PLATFORMS), push_token: pushToken }
+/** A web device's token must be a subscription Web Push can use; other platforms' tokens are opaque. */
+const webTokenIsSubscription = (body: { platform?: string; push_token?: string }, ctx: z.RefinementCtx) => {
+  if (body.platform !== 'web' || body.push_token === undefined || parseWebPushSubscription(body.push_token)) return
+  ctx.addIssue({ code: 'custom', path: ['push_token'], message: 'a web push_token is the JSON of a PushSubscription: {endpoint (https), keys: {p256dh, auth}}' })
+}
+export const UserDeviceBody = z.strictObject(deviceFields).superRefine(webTokenIsSubscription).openapi('UserDeviceRequest')
+export const UserDevicePatchBody = z.strictObject(deviceFields).partial().superRefine(webTokenIsSubscription).openapi('UserDeviceUpdateRequest')
 
 export const UserDeviceSchema = z
   .object({
