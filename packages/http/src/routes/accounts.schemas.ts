@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { roleName, type User } from '@tutoring/domain'
+import { withinSupportedYears } from '../platform/dates'
 
 /** A real calendar day, `YYYY-MM-DD`, between 1900 and 2100 (the database has no year 0). */
 export const calendarDate = z
@@ -9,7 +10,7 @@ export const calendarDate = z
     const d = new Date(`${s}T00:00:00Z`)
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s)
   }, 'is not a real date')
-  .refine((s) => s >= '1900-01-01' && s <= '2100-12-31', 'must be between 1900-01-01 and 2100-12-31')
+  .refine(...withinSupportedYears)
   .openapi({ example: '2001-04-17', format: 'date' })
 
 const todayUtc = () => new Date().toISOString().slice(0, 10)
