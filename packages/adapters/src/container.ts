@@ -153,7 +153,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     travel:
       overrides.travel ??
       (config.ROUTING_API_URL ? osrmTravel({ baseUrl: config.ROUTING_API_URL, timeoutMs: config.ROUTING_API_TIMEOUT_MS, logger }) : straightLineTravel),
-    calendar: overrides.calendar ?? busyCalendar(config, redis, logger, overrides.calendarAddressPolicy ?? publicAddressesOnly),
+    calendar: overrides.calendar ?? busyCalendar(config, redis, logger, now, overrides.calendarAddressPolicy ?? publicAddressesOnly),
     postcodes: ukPostcodes,
     storage,
     localDisk: overrides.storage ? undefined : localDisk,
@@ -184,13 +184,14 @@ function addressDirectory(config: Config, database: DatabaseHandle, logger: Logg
   return postcodesIoDirectory({ baseUrl: config.POSTCODES_API_URL, timeoutMs: config.POSTCODES_API_TIMEOUT_MS, fallback: table, logger })
 }
 
-function busyCalendar(config: Config, redis: Redis | undefined, logger: Logger, policy: AddressPolicy): BusyCalendar {
+function busyCalendar(config: Config, redis: Redis | undefined, logger: Logger, now: () => Date, policy: AddressPolicy): BusyCalendar {
   if (config.CALENDAR_FEEDS === 'off') return noBusyCalendar
   return icsBusyCalendar({
     fetchText: (url) => fetchFeedText(url, { timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS, maxBytes: config.CALENDAR_MAX_BYTES, policy }),
     cache: redis ? redisTextCache(redis, 'calendar-feed:') : memoryTextCache(),
     ttlSeconds: config.CALENDAR_CACHE_SECONDS,
     logger,
+    now,
   })
 }
 
