@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import Redis from 'ioredis'
+import type Redis from 'ioredis'
 import { sql } from 'kysely'
 import {
   systemClock,
@@ -38,7 +38,7 @@ import {
   memoryTextCache,
   noBusyCalendar,
   publicAddressesOnly,
-  redisTextCache,
+  fallbackTextCache,
   type AddressPolicy,
 } from './calendar'
 import { makeRepositories, type Repositories } from './db/repositories'
@@ -47,6 +47,7 @@ import { idempotencyStore, type IdempotencyStore } from './db/repositories/idemp
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { createLogger, type Logger } from './logger'
+import { connectRedis, pingRedis, redisReady } from './redis'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
 import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
 import { processorFromConfig } from './payments'
@@ -95,6 +96,8 @@ export type Infrastructure = {
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
+  /** Resolves when Redis answers now (rejects at once when it is down); only with `REDIS_URL`. */
+  pingRedis(): Promise<void>
   close(): Promise<void>
 }
 
@@ -121,7 +124,8 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     overrides.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : folderMailer(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM))
   const push: PushSender = overrides.push ?? { send: async (m) => logger.info({ push: m }, 'push (no provider configured)') }
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined
+  if (redis) await redisReady(redis, 2_000)
   const outbox = outboxQueue(database.db)
   const sync = processorSyncHandlers(database.db, processor)
   const localDisk = config.S3_BUCKET
@@ -169,6 +173,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },
+    pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
     deliverOutbox: (limit) => deliverDueOutbox({ queue: outbox, mailer, push, processorSync: sync, logger, now }, limit),
     async close() {
       mailer.close()
@@ -188,7 +193,7 @@ function busyCalendar(config: Config, redis: Redis | undefined, logger: Logger, 
   if (config.CALENDAR_FEEDS === 'off') return noBusyCalendar
   return icsBusyCalendar({
     fetchText: (url) => fetchFeedText(url, { timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS, maxBytes: config.CALENDAR_MAX_BYTES, policy }),
-    cache: redis ? redisTextCache(redis, 'calendar-feed:') : memoryTextCache(),
+    cache: redis ? fallbackTextCache(redis, 'calendar-feed:') : memoryTextCache(),
     ttlSeconds: config.CALENDAR_CACHE_SECONDS,
     logger,
     now,

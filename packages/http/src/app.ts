@@ -1,8 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from './platform/app-env'
+import type { Lifecycle } from './platform/lifecycle'
 import { identify } from './platform/auth'
 import { clientAddress } from './platform/client-address'
-import { closeAfterUnreadBody } from './platform/connection'
+import { connectionPolicy } from './platform/connection'
 import { corsPolicy } from './platform/cors'
 import { entityTags } from './platform/etag'
 import { notFoundOrMethodNotAllowed, renderError } from './platform/errors'
@@ -36,12 +37,15 @@ import { paymentWebhookRoutes } from './routes/payment-webhooks'
 import { subscriptionRoutes } from './routes/subscriptions'
 import type { Services } from './services'
 
-/** The whole API as one Hono app: platform middleware, then every route group of both families. */
-export function createApp(services: Services): OpenAPIHono<AppEnv> {
+/**
+ * The whole API as one Hono app: platform middleware, then every route group of both
+ * families. `lifecycle` is the running server's (see server.ts); tests leave it alone.
+ */
+export function createApp(services: Services, lifecycle: Lifecycle = { draining: false }): OpenAPIHono<AppEnv> {
   const { config, logger } = services.infra
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
-  app.use(closeAfterUnreadBody)
+  app.use(connectionPolicy(lifecycle))
   app.use(requestIds)
   app.use(jsonResponses)
   app.use(securityHeaders())
@@ -53,7 +57,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.use(generalThrottle(services.throttles.general))
   app.use(entityTags())
 
-  healthRoutes(app, services)
+  healthRoutes(app, services, lifecycle)
   referenceRoutes(app, services)
   searchRoutes(app, services)
   accountRoutes(app, services)

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from './app-env'
+import type { Lifecycle } from './lifecycle'
 import { declaresBody } from './request-body'
 
 /** Sets a header on the finished answer, copying it first when its headers are immutable (a redirect's). */
@@ -14,14 +15,18 @@ export function setAnswerHeader(c: Context<AppEnv>, name: string, value: string)
 }
 
 /**
- * An answer given before the request's body was read (a 413, 415 or 401 refusing it, a 404)
- * closes the connection. The rest of the body is still on its way, and the Node adapter
- * drains at most 64 MiB or 500 ms of it and then destroys the socket, so a keep-alive
- * client's next request on that socket would fail; `Connection: close` tells it not to
- * reuse the socket. A body that had wholly arrived is drained at once and keeps it open.
+ * When an answer closes its connection (`Connection: close`):
+ * - given before the request's body was read (a 413, 415 or 401 refusing it, a 404): the
+ *   rest of the body is still on its way, and the Node adapter drains at most 64 MiB or
+ *   500 ms of it and then destroys the socket, so a keep-alive client's next request on
+ *   that socket would fail. A body that had wholly arrived is drained at once instead.
+ * - while the server drains for shutdown, so the client reconnects to another instance.
  */
-export const closeAfterUnreadBody = createMiddleware<AppEnv>(async function closeAfterUnreadBody(c, next) {
-  await next()
-  const incoming = c.env?.incoming
-  if (incoming && !incoming.complete && declaresBody(c)) setAnswerHeader(c, 'connection', 'close')
-})
+export function connectionPolicy(lifecycle: Lifecycle) {
+  return createMiddleware<AppEnv>(async function connectionPolicy(c, next) {
+    await next()
+    const incoming = c.env?.incoming
+    const unreadBody = incoming !== undefined && !incoming.complete && declaresBody(c)
+    if (unreadBody || lifecycle.draining) setAnswerHeader(c, 'connection', 'close')
+  })
+}
