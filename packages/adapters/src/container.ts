@@ -51,7 +51,7 @@ import { connectRedis, pingRedis, redisReady } from './redis'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
 import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
 import { processorFromConfig } from './payments'
-import { LocalDiskStorage, createS3Client, fileTypeSniffer, s3Storage } from './storage'
+import { LocalDiskStorage, createS3Client, fileTypeSniffer, purgeUnclaimedUploads, s3Storage } from './storage'
 import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */
@@ -94,6 +94,8 @@ export type Infrastructure = {
   /** The booking rules' settings, the same for the server, its jobs and the CLI. */
   bookingConfig: BookingConfig
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
+  /** Removes uploads made without an account that nobody claimed within a day; answers how many. */
+  purgeUnclaimedUploads(): Promise<number>
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
   /** Resolves when Redis answers now (rejects at once when it is down); only with `REDIS_URL`. */
@@ -175,6 +177,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     },
     pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
     deliverOutbox: (limit) => deliverDueOutbox({ queue: outbox, mailer, push, processorSync: sync, logger, now }, limit),
+    purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
     async close() {
       mailer.close()
       redis?.disconnect()
