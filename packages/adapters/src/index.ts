@@ -11,6 +11,7 @@ export { IdentityProviderError, offlineIdentityProvider, onfidoIdentityProvider 
 export type { Database } from './db/database'
 export type { DatabaseHandle, DatabaseKind } from './db/connect'
 export { openPGlite, openPostgres } from './db/connect'
+export { DataDirInUse } from './db/data-dir-lock'
 export { migrateToLatest, migrateDown } from './db/migrate'
 export { seedReferenceData } from './db/seed/seed-reference-data'
 export { demoCatalog, loadDemoTutors, type DemoCatalog, type DemoTutor } from './db/seed/load-demo-tutors'
