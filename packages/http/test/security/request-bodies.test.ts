@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds())('request bodies are refused before they are r
       }
     })
     expect(peakMiB).toBeLessThan(64)
-    finding.figures = { requests: tally.requests, 'limits reached': tally.limitsReached, 'memory peak MiB': peakMiB }
+    finding.figures = { requests: tally.requests, 'limits reached': tally.limitsReached, 'memory peak MiB': peakMiB, 'most sent before the answer (peak) MiB': tally.mostSentMiB }
   })
 
   it('refuses JSON over 1 MiB with 413, whether announced or chunked, reading at most the limit', async ({ task }) => {
@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('request bodies are refused before they are r
       }
     })
     expect(peakMiB).toBeLessThan(64)
-    finding.figures = { requests: tally.requests, 'limits reached': tally.limitsReached, 'memory peak MiB': peakMiB }
+    finding.figures = { requests: tally.requests, 'limits reached': tally.limitsReached, 'memory peak MiB': peakMiB, 'most sent before the answer (peak) MiB': tally.mostSentMiB }
   })
 
   it('caps an anonymous upload at 10 MiB and refuses a type it does not take from the first bytes', async ({ task }) => {
@@ -127,7 +127,7 @@ describe.each(testDatabaseKinds())('request bodies are refused before they are r
     })
     expect(await spooledUploads(t)).toEqual([])
     expect(peakMiB).toBeLessThan(64)
-    finding.figures = { requests: tally.requests, 'limits reached': tally.limitsReached, 'memory peak MiB': peakMiB }
+    finding.figures = { requests: tally.requests, 'limits reached': tally.limitsReached, 'memory peak MiB': peakMiB, 'most sent before the answer (peak) MiB': tally.mostSentMiB }
   })
 
   it('refuses JSON nested deeper than 64 levels with 400, and takes 64', async ({ task }) => {

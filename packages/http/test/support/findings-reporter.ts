@@ -30,12 +30,12 @@ export default class FindingsReporter implements Reporter {
       }
     }
     if (lines.size === 0) return
-    const out = ['', 'Findings:']
+    const out = ['', `${lines.size} finding classes (one line each: what was tried | what held | figures summed over its tests, on every database):`]
     for (const [name, line] of [...lines].sort(([a], [b]) => a.localeCompare(b))) {
-      const figures = [...line.figures].map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(1)}`).join(', ')
+      const figures = [`${line.tests} test${line.tests === 1 ? '' : 's'}`, ...[...line.figures].map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(1)}`)].join(', ')
       const mark = line.failed.length > 0 ? 'FAILED' : 'held  '
       out.push(
-        `  ${mark} ${name}: tried ${[...line.tried].join('; ')} | held: ${[...line.held].join('; ')} | ${line.tests} tests${figures ? `, ${figures}` : ''}` +
+        `  ${mark} ${name}: tried ${[...line.tried].join('; ')} | held: ${[...line.held].join('; ')} | ${figures}` +
           (line.failed.length > 0 ? ` | failing: ${line.failed.join('; ')}` : ''),
       )
     }

@@ -34,9 +34,12 @@ export function recordFinding(task: WithMeta, finding: Finding): Finding {
 export class Tally {
   requests = 0
   limitsReached = 0
-  send<T extends { status: number }>(answer: T, limitStatuses: readonly number[] = [400, 401, 404, 413, 415, 422, 429]): T {
+  /** Of streamed attacks: the most body any had sent when its answer came, so the most the server can have read. */
+  mostSentMiB = 0
+  send<T extends { status: number; sentBeforeAnswer?: number }>(answer: T, limitStatuses: readonly number[] = [400, 401, 404, 413, 415, 422, 429]): T {
     this.requests++
     if (limitStatuses.includes(answer.status)) this.limitsReached++
+    if (answer.sentBeforeAnswer !== undefined) this.mostSentMiB = Math.max(this.mostSentMiB, Math.round((answer.sentBeforeAnswer / 2 ** 20) * 10) / 10)
     return answer
   }
 }
