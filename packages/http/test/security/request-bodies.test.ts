@@ -87,6 +87,12 @@ describe.each(testDatabaseKinds())('request bodies are refused before they are r
         expect(codeOf(answer)).toBe('payload_too_large')
         expect(answer.sentBeforeAnswer).toBeLessThan(8 * MIB)
       }
+      // Within the limit, announced or chunked, the body is read as usual.
+      const body = Buffer.from(JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }))
+      for (const declareLength of [true, false]) {
+        const answer = tally.send(await sendStreaming(`${base}/api/auth/login`, { headers: { 'content-type': 'application/json' }, totalBytes: body.length, head: body, declareLength }), [])
+        expect([answer.status, codeOf(answer)]).toEqual([401, 'invalid_credentials'])
+      }
     })
     expect(peakMiB).toBeLessThan(64)
     finding.figures = { requests: tally.requests, 'limits reached': tally.limitsReached, 'memory peak MiB': peakMiB, 'most sent before the answer (peak) MiB': tally.mostSentMiB }
