@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
@@ -182,6 +182,7 @@ class MultipartReader {
   private readonly parsed: Parsed = { fields: {}, problems: {}, file: undefined }
   private spooling: Promise<void> = Promise.resolve()
   private fileStream: Readable | undefined
+  private spool: WriteStream | undefined
   private source: Readable | undefined
   private settled = false
 
@@ -233,6 +234,7 @@ class MultipartReader {
     this.fileStream = stream
     stream.on('limit', () => fail(tooLarge(this.maxFileBytes)))
     const spool = createWriteStream(this.spoolPath, { flags: 'wx' })
+    this.spool = spool
     this.spooling = this.screen ? pipeline(stream, screened(this.screen), spool) : pipeline(stream, spool)
     this.spooling.catch(fail)
   }
@@ -255,16 +257,18 @@ class MultipartReader {
     resolve(parsed)
   }
 
-  /** Stops reading and lets the spool writer close before the caller removes its file. */
+  /**
+   * Stops reading and lets the spool writer close before the caller removes its file: a
+   * writer destroyed while its file is still being opened creates the file afterwards.
+   */
   private fail(error: unknown, reject: (e: unknown) => void) {
     if (this.settled) return
     this.settled = true
     this.fileStream?.destroy()
     this.source?.destroy()
-    this.spooling.then(
-      () => reject(error),
-      () => reject(error),
-    )
+    const spool = this.spool
+    const closed = () => (spool && !spool.closed ? new Promise<void>((resolve) => spool.once('close', () => resolve())) : Promise.resolve())
+    this.spooling.then(closed, closed).then(() => reject(error))
   }
 }
 
