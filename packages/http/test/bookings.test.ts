@@ -245,7 +245,9 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect((await detail({}, b.id, `?secret=${strangerSecret}`)).status).toBe(404)
       const signed = t.infra.urlSigner.sign(`/api/bookings/${b.id}?uid=${tutor.user.id}`, new Date(clock.now().getTime() + HOUR))
       expect((await t.request('GET', signed)).status).toBe(200)
-      expect((await t.request('GET', signed.replace(/signature=./, 'signature=0'))).status).toBe(401)
+      // Another first character, whatever this run's signature starts with (a fixed '0' left one in 16 signatures intact).
+      const tampered = signed.replace(/signature=(.)/, (_, first: string) => `signature=${first === '0' ? '1' : '0'}`)
+      expect((await t.request('GET', tampered)).status).toBe(401)
 
       const mine = await t.request<List<Booking>>('GET', '/api/bookings/self', { token: student.token })
       expect(mine.body.data.map((x) => x.id)).toEqual([b.id])
