@@ -2,6 +2,7 @@ import {
   buildServices,
   createInfrastructure,
   createLogger,
+  DataDirInUse,
   openDatabase,
   type Config,
   type DatabaseHandle,
@@ -16,6 +17,8 @@ async function open(config: Config): Promise<DatabaseHandle> {
   try {
     return await openDatabase(config)
   } catch (error) {
+    // Says itself what to do: the server owns the embedded database.
+    if (error instanceof DataDirInUse) throw new CliError(error.message)
     const where = config.DATABASE_URL ? 'the database server' : `the embedded database in ${config.DATA_DIR}`
     throw new CliError(`cannot reach ${where}: ${describe(error)}`)
   }

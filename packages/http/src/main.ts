@@ -20,10 +20,15 @@ async function main() {
   logger.info({ storage: infra.localDisk ? 'local' : 's3' }, infra.localDisk ? `files are stored in ${config.DATA_DIR}/storage` : `files are stored in the S3 bucket ${config.S3_BUCKET}`)
   const server = await startServer(infra, config.PORT)
   logger.info(`listening on ${server.url} (API docs: ${server.url}/docs)`)
+  let stopping = false
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down')
+    // A second signal means "now": the operator will not wait for the drain.
+    if (stopping) process.exit(1)
+    stopping = true
+    logger.info({ signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down: finishing the requests and jobs under way')
     await server.stop()
     await infra.close()
+    logger.info('stopped')
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))

@@ -75,6 +75,8 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `off` leaves outbox delivery and periodic jobs to `pnpm cli` (or another instance). */
   BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
+  /** On SIGTERM: how long requests and jobs under way may take to finish before they are cut. */
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
 })
 
 export type Config = z.infer<typeof configSchema>

@@ -1,9 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import {
-  forbidden,
   notFound,
   type FieldErrors,
-  type Forbidden,
   type NotFound,
   type ValidationFailed,
   validationFailed,
@@ -12,7 +10,7 @@ import type { AccountsDeps, UserPatch } from './ports'
 import { USERNAME_PATTERN, type User } from './user'
 import { mayManageUser } from './user-policy'
 
-export type UpdateUserError = NotFound | Forbidden | ValidationFailed
+export type UpdateUserError = NotFound | ValidationFailed
 
 export function updateUser(
   deps: Pick<AccountsDeps, 'uow'>,
@@ -29,9 +27,10 @@ async function run(
   patch: UserPatch,
 ): Promise<Result<User, UpdateUserError>> {
   return deps.uow.run(async ({ users, reference }) => {
+    // Another user's account is not found, exactly as an unknown id is.
+    if (!mayManageUser(actor, id)) return err(notFound('user'))
     const user = await users.findById(id)
     if (!user) return err(notFound('user'))
-    if (!mayManageUser(actor, id)) return err(forbidden('only the user or an internal user may change this account'))
     const problems: FieldErrors = {}
     if (patch.username !== undefined) {
       if (!USERNAME_PATTERN.test(patch.username)) {

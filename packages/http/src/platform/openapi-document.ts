@@ -34,6 +34,7 @@ export function documentRoutes(app: App): void {
         'Both route families, `/api/...` and the legacy `/api/v1/...`, are served together.',
         'Success bodies carry `data` (lists add `meta`); errors are RFC 9457 problem details with a stable `code`.',
         'Lists take `page` (>= 1) and `per_page` (1..100); out-of-range values are a 422.',
+        'Bodies: only the routes documented with a multipart body take one (uploads; anonymous callers images up to 10 MiB, the type read from the first bytes). Every other route takes JSON only: another content type is a 400 `malformed_request`, more than 1 MiB a 413, nesting deeper than 64 levels a 400, each before the body is read. An answer given before the body was read carries `Connection: close`. Dates and instants outside 1900..2100 are a 422.',
         'Reference lists (subjects, levels, exam boards, countries, languages, lesson locations, cancellation policies, lesson price) are kept per process for up to 30 s, so an edit shows within that time; service notices are always read fresh.',
       ].join('\n\n'),
     },

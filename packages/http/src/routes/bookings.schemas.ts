@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { withinSupportedYears } from '../platform/dates'
 import {
   CURRENCY,
   LESSON_TYPE_IDS,
@@ -18,7 +19,7 @@ export const webApiAuth = [{}, ...bearer]
 
 const INT_MAX = 2_147_483_647
 const id = z.number().int().positive().max(INT_MAX)
-const instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T10:00:00Z' })
+const instant = z.iso.datetime({ offset: true }).refine(...withinSupportedYears).openapi({ example: '2026-12-01T10:00:00Z' })
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: 'id', in: 'path' } }) })
 export const listQuery = z.object(paginationQuery)

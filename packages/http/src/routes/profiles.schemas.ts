@@ -18,7 +18,7 @@ import {
   type UserDevice,
   type UserProfile,
 } from '@tutoring/domain'
-import { calendarDate, countryCode, mobileField, pastDate, postcodeField } from './accounts.schemas'
+import { calendarDate, countryCode, mobileField, pastDate, personName, postcodeField } from './accounts.schemas'
 
 const id = z.number().int()
 const text = (max: number) => z.string().trim().min(1).max(max)
@@ -224,7 +224,7 @@ export const professionFields = (b: Partial<z.infer<typeof ProfessionBody>>) =>
 // Children
 
 export const ChildBody = z
-  .strictObject({ firstname: text(100), lastname: text(100), date_of_birth: modernPastDate.nullable().optional() })
+  .strictObject({ firstname: personName, lastname: personName, date_of_birth: modernPastDate.nullable().optional() })
   .openapi('ChildRequest')
 export const ChildPatchBody = ChildBody.partial().openapi('ChildUpdateRequest')
 

@@ -7,7 +7,7 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
 import type { Services } from '@tutoring/adapters'
-import { UserSchema, countryCode, emailField, presentUser } from './accounts.schemas'
+import { UserSchema, countryCode, emailField, personName, presentUser } from './accounts.schemas'
 
 const tags = ['Users']
 const idParam = z.object({ id: z.coerce.number().int().positive() })
@@ -41,8 +41,8 @@ const presentPublicUser = (user: User): z.infer<typeof PublicUserSchema> => ({
 
 const UserUpdateBody = z
   .strictObject({
-    firstname: z.string().trim().min(1).max(100).optional(),
-    lastname: z.string().trim().min(1).max(100).optional(),
+    firstname: personName.optional(),
+    lastname: personName.optional(),
     username: z.string().trim().toLowerCase().optional(),
     country: countryCode.optional(),
   })
