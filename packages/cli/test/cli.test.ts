@@ -228,8 +228,9 @@ describe('tutoring CLI', () => {
   })
 })
 
-describe('the tutoring bin', () => {
-  const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '../bin/tutoring.mjs')
+describe('the CLI as its own process', () => {
+  // The sources through tsx, as `pnpm cli` runs them; the built bin has its own test (production-build.test.ts).
+  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts')
   const exec = promisify(execFile)
   let dataDir: string
   beforeAll(async () => {
@@ -240,7 +241,7 @@ describe('the tutoring bin', () => {
   const spawn = async (args: string[]) => {
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir }
     try {
-      const { stdout, stderr } = await exec(process.execPath, [bin, ...args], { env })
+      const { stdout, stderr } = await exec(process.execPath, ['--conditions=source', '--import', 'tsx', main, ...args], { env })
       return { code: 0, stdout, stderr }
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string }
