@@ -11,7 +11,7 @@ export { IdentityProviderError, offlineIdentityProvider, onfidoIdentityProvider 
 export type { Database } from './db/database'
 export type { DatabaseHandle, DatabaseKind } from './db/connect'
 export { openPGlite, openPostgres } from './db/connect'
-export { migrateToLatest, migrateDown } from './db/migrate'
+export { migrateToLatest, migrateDown, migrationStatus, type MigrationState } from './db/migrate'
 export { seedReferenceData } from './db/seed/seed-reference-data'
 export { demoCatalog, loadDemoTutors, type DemoCatalog, type DemoTutor } from './db/seed/load-demo-tutors'
 export type { Repositories } from './db/repositories'

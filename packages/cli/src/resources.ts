@@ -1,16 +1,12 @@
-import {
-  createInfrastructure,
-  createLogger,
-  openDatabase,
-  type Config,
-  type DatabaseHandle,
-  type Infrastructure,
-} from '@tutoring/adapters'
+import type { Config, DatabaseHandle, Infrastructure } from '@tutoring/adapters'
 import { CliError, type CliIo } from './io'
+
+// The adapters load when a command first needs them, so `help` and bad command lines start fast.
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 async function open(config: Config): Promise<DatabaseHandle> {
+  const { openDatabase } = await import('@tutoring/adapters')
   try {
     return await openDatabase(config)
   } catch (error) {
@@ -34,6 +30,7 @@ export async function withDatabase<T>(config: Config, work: (database: DatabaseH
  * unless LOG_LEVEL asks, so stdout carries only the command's answer.
  */
 export async function withInfrastructure<T>(config: Config, io: CliIo, work: (infra: Infrastructure) => Promise<T>): Promise<T> {
+  const { createInfrastructure, createLogger } = await import('@tutoring/adapters')
   const database = await open(config)
   let infra: Infrastructure
   try {

@@ -1,4 +1,3 @@
-import { expireHolds, expireReschedules, runDuePayments } from '@tutoring/domain'
 import type { Infrastructure } from '@tutoring/adapters'
 import type { Command } from '../command'
 import { withInfrastructure } from '../resources'
@@ -16,6 +15,7 @@ export const paymentsCaptureDue: Command = {
   summary: 'authorise scheduled payments that are due, capture those whose lesson finished, and expire lapsed unpaid holds',
   options: {},
   async run({ io, config }) {
+    const { expireHolds, runDuePayments } = await import('@tutoring/domain')
     await withInfrastructure(config, io, async (infra) => {
       const deps = bookingDeps(infra)
       const holds = await expireHolds(deps)
@@ -31,6 +31,7 @@ export const lessonsExpireReschedules: Command = {
   summary: 'cancel, with a full refund, lessons whose reschedule proposal expired',
   options: {},
   async run({ io, config }) {
+    const { expireReschedules } = await import('@tutoring/domain')
     await withInfrastructure(config, io, async (infra) => {
       const { expired } = await expireReschedules(bookingDeps(infra))
       io.out(`expired ${expired}`)
