@@ -89,7 +89,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   bankAccountRoutes(app, services)
   paymentWebhookRoutes(app, services)
   subscriptionRoutes(app, services)
-  documentRoutes(app)
+  documentRoutes(app, services.infra.baseUrl)
 
   app.onError(renderError(logger))
   app.notFound(notFoundOrMethodNotAllowed(app))
