@@ -92,6 +92,9 @@ const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>
 
+/** Every variable the service reads, for checks that the documentation names them all. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape)
+
 /** One or more variables the service cannot run with; `problems` holds one line for each. */
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
