@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config'
 const SUITES = { security: 'packages/*/test/security/**/*.test.ts', reliability: 'packages/*/test/reliability/**/*.test.ts' }
 
 export default defineConfig({
+  // Workspace packages resolve to their TypeScript sources (the `source` export condition),
+  // so tests never need a build. The rest is Vitest's default.
+  ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
   test: {
     env: { TZ: 'UTC' },
     testTimeout: 30_000,

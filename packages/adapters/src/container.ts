@@ -225,9 +225,11 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPGlite(path.join(config.DATA_DIR, 'pglite'))
 }
 
-/** Migrates and seeds: what `start` does by itself on the embedded default. */
-export async function prepareDatabase(database: DatabaseHandle): Promise<string[]> {
+/** Migrates and seeds: what `start` does by itself; `onStep` hears of each step as it begins. */
+export async function prepareDatabase(database: DatabaseHandle, onStep?: (step: 'migrate' | 'seed') => void): Promise<string[]> {
+  onStep?.('migrate')
   const applied = await migrateToLatest(database.db)
+  onStep?.('seed')
   await seedReferenceData(database.db)
   return applied
 }

@@ -77,7 +77,7 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   bankAccountRoutes(app, services)
   paymentWebhookRoutes(app, services)
   subscriptionRoutes(app, services)
-  documentRoutes(app)
+  documentRoutes(app, services.infra.baseUrl)
 
   app.onError(renderError(logger))
   app.notFound(notFoundOrMethodNotAllowed(app))

@@ -29,11 +29,11 @@ async function fcmFromConfig(config: Config, logger: Logger): Promise<PushGatewa
   try {
     const account = await loadServiceAccount({ json: config.FCM_SERVICE_ACCOUNT_JSON, file: config.FCM_SERVICE_ACCOUNT_FILE })
     const projectId = config.FCM_PROJECT_ID ?? account.projectId
-    if (!projectId) throw new ConfigError('invalid configuration: FCM_PROJECT_ID is needed when the service account names no project_id')
+    if (!projectId) throw new ConfigError(['FCM_PROJECT_ID is needed when the service account names no project_id'])
     return fcmPushGateway({ account, projectId, apiBase: config.FCM_API_URL, timeoutMs: config.PUSH_TIMEOUT_MS, logger })
   } catch (error) {
-    if (error instanceof ServiceAccountError) throw new ConfigError(`invalid configuration: ${error.message}`)
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') throw new ConfigError(`invalid configuration: FCM_SERVICE_ACCOUNT_FILE not found`)
+    if (error instanceof ServiceAccountError) throw new ConfigError([error.message])
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') throw new ConfigError(['FCM_SERVICE_ACCOUNT_FILE: no such file'])
     throw error
   }
 }
@@ -41,6 +41,6 @@ async function fcmFromConfig(config: Config, logger: Logger): Promise<PushGatewa
 function webFromConfig(config: Config, logger: Logger): PushGateway | undefined {
   const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = config
   if (!publicKey && !privateKey) return undefined
-  if (!publicKey || !privateKey || !subject) throw new ConfigError('invalid configuration: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together')
+  if (!publicKey || !privateKey || !subject) throw new ConfigError(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together'])
   return webPushGateway({ vapid: { publicKey, privateKey, subject }, timeoutMs: config.PUSH_TIMEOUT_MS, logger, policy: publicAddressesOnly })
 }

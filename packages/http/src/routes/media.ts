@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { LOCAL_STORAGE_ROUTE, type Services } from '@tutoring/adapters'
@@ -10,6 +9,7 @@ import { resourceLink, setProfileMedia, type ProfileMediaSlot, type ResourceKind
 import type { AppEnv } from '../platform/app-env'
 import { authApi, currentUser } from '../platform/auth'
 import { receiveUploadFor } from '../platform/multipart'
+import { PACKAGE_DIR } from '../platform/package-dir'
 import { one } from '../platform/pagination'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
@@ -160,7 +160,7 @@ function localStorageRoute(app: App, services: Services) {
   })
 }
 
-const MOBILE_ROOT = fileURLToPath(new URL('../../assets/mobile/', import.meta.url))
+const MOBILE_ROOT = path.join(PACKAGE_DIR, 'assets', 'mobile') + path.sep
 const MOBILE_ROUTE = '/api/resources/mobile'
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 const ASSET_TYPES: Record<string, string> = {
