@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import Redis from 'ioredis'
+import type Redis from 'ioredis'
 import { sql } from 'kysely'
 import {
   systemClock,
@@ -16,6 +16,7 @@ import {
   type IdentityProvider,
   type ObjectStorage,
   type PaymentProcessor,
+  type PushGateway,
   type UnitOfWork,
   type UploadLimits,
 } from '@tutoring/domain'
@@ -38,7 +39,7 @@ import {
   memoryTextCache,
   noBusyCalendar,
   publicAddressesOnly,
-  redisTextCache,
+  fallbackTextCache,
   type AddressPolicy,
 } from './calendar'
 import { makeRepositories, makeTransactionRepositories, type Repositories } from './db/repositories'
@@ -47,10 +48,12 @@ import { idempotencyStore, type IdempotencyStore } from './db/repositories/idemp
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { createLogger, type Logger } from './logger'
+import { connectRedis, pingRedis, redisReady } from './redis'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
-import { deliverDueOutbox, processorSyncHandlers, type PushSender } from './outbox'
+import { deliverDueOutbox, devicePushSender, processorSyncHandlers } from './outbox'
 import { processorFromConfig } from './payments'
-import { LocalDiskStorage, createS3Client, fileTypeSniffer, s3Storage } from './storage'
+import { pushGatewayFromConfig } from './push'
+import { LocalDiskStorage, createS3Client, fileTypeSniffer, purgeUnclaimedUploads, s3Storage } from './storage'
 import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */
@@ -68,7 +71,8 @@ export type Infrastructure = {
   processor: PaymentProcessor
   identityProvider: IdentityProvider
   mailer: Mailer
-  push: PushSender
+  /** FCM for `ios`/`android`, Web Push for `web`, each when configured, else JSON files under `DATA_DIR/push`. */
+  push: PushGateway
   outbox: OutboxQueue
   /** Replays of mutating POSTs (`Idempotency-Key`). */
   idempotency: IdempotencyStore
@@ -93,16 +97,22 @@ export type Infrastructure = {
   /** The booking rules' settings, the same for the server, its jobs and the CLI. */
   bookingConfig: BookingConfig
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
+  /** Removes uploads made without an account that nobody claimed within a day; answers how many. */
+  purgeUnclaimedUploads(): Promise<number>
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
+  /** Resolves when Redis answers now (rejects at once when it is down); only with `REDIS_URL`. */
+  pingRedis(): Promise<void>
   close(): Promise<void>
 }
 
 export type InfrastructureOverrides = Partial<
   Pick<
     Infrastructure,
-    'database' | 'clock' | 'processor' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider' | 'addresses' | 'travel' | 'calendar'
+    'database' | 'clock' | 'mailer' | 'push' | 'logger' | 'geocoder' | 'storage' | 'identityProvider' | 'addresses' | 'travel' | 'calendar'
   > & {
+    /** A processor of its own, or one made from the configured one (a test wrapping the offline processor). */
+    processor: PaymentProcessor | ((configured: PaymentProcessor) => PaymentProcessor)
     /** Which addresses calendar feeds may be fetched from; tests let 127.0.0.1 through. */
     calendarAddressPolicy: AddressPolicy
   }
@@ -116,12 +126,15 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const now = () => clock.now()
   const urlSigner = new UrlSigner(deriveKey(appKey, 'url-signature'), now)
   const baseUrl = appUrl(config)
-  const processor = overrides.processor ?? processorFromConfig(config, now, baseUrl)
+  const configured = () => processorFromConfig(config, database, now, baseUrl)
+  const processor =
+    typeof overrides.processor === 'function' ? overrides.processor(configured()) : (overrides.processor ?? configured())
   const mailer =
     overrides.mailer ??
     (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : folderMailer(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM))
-  const push: PushSender = overrides.push ?? { send: async (m) => logger.info({ push: m }, 'push (no provider configured)') }
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined
+  const push = overrides.push ?? (await pushGatewayFromConfig(config, logger))
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined
+  if (redis) await redisReady(redis, 2_000)
   const outbox = outboxQueue(database.db)
   const sync = processorSyncHandlers(database.db, processor)
   const localDisk = config.S3_BUCKET
@@ -156,7 +169,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     travel:
       overrides.travel ??
       (config.ROUTING_API_URL ? osrmTravel({ baseUrl: config.ROUTING_API_URL, timeoutMs: config.ROUTING_API_TIMEOUT_MS, logger }) : straightLineTravel),
-    calendar: overrides.calendar ?? busyCalendar(config, redis, logger, overrides.calendarAddressPolicy ?? publicAddressesOnly),
+    calendar: overrides.calendar ?? busyCalendar(config, redis, logger, now, overrides.calendarAddressPolicy ?? publicAddressesOnly),
     postcodes: ukPostcodes,
     storage,
     localDisk: overrides.storage ? undefined : localDisk,
@@ -172,7 +185,10 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },
-    deliverOutbox: (limit) => deliverDueOutbox({ queue: outbox, mailer, push, processorSync: sync, logger, now }, limit),
+    pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
+    deliverOutbox: (limit) =>
+      deliverDueOutbox({ queue: outbox, mailer, push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }), processorSync: sync, logger, now }, limit),
+    purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
     async close() {
       mailer.close()
       redis?.disconnect()
@@ -187,13 +203,14 @@ function addressDirectory(config: Config, database: DatabaseHandle, logger: Logg
   return postcodesIoDirectory({ baseUrl: config.POSTCODES_API_URL, timeoutMs: config.POSTCODES_API_TIMEOUT_MS, fallback: table, logger })
 }
 
-function busyCalendar(config: Config, redis: Redis | undefined, logger: Logger, policy: AddressPolicy): BusyCalendar {
+function busyCalendar(config: Config, redis: Redis | undefined, logger: Logger, now: () => Date, policy: AddressPolicy): BusyCalendar {
   if (config.CALENDAR_FEEDS === 'off') return noBusyCalendar
   return icsBusyCalendar({
     fetchText: (url) => fetchFeedText(url, { timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS, maxBytes: config.CALENDAR_MAX_BYTES, policy }),
-    cache: redis ? redisTextCache(redis, 'calendar-feed:') : memoryTextCache(),
+    cache: redis ? fallbackTextCache(redis, 'calendar-feed:') : memoryTextCache(),
     ttlSeconds: config.CALENDAR_CACHE_SECONDS,
     logger,
+    now,
   })
 }
 
@@ -208,9 +225,11 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPGlite(path.join(config.DATA_DIR, 'pglite'))
 }
 
-/** Migrates and seeds: what `start` does by itself on the embedded default. */
-export async function prepareDatabase(database: DatabaseHandle): Promise<string[]> {
+/** Migrates and seeds: what `start` does by itself; `onStep` hears of each step as it begins. */
+export async function prepareDatabase(database: DatabaseHandle, onStep?: (step: 'migrate' | 'seed') => void): Promise<string[]> {
+  onStep?.('migrate')
   const applied = await migrateToLatest(database.db)
+  onStep?.('seed')
   await seedReferenceData(database.db)
   return applied
 }

@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-// `tutoring <command>`: runs the TypeScript entry point through tsx, in this process.
-import { register } from 'tsx/esm/api'
-
-register()
-await import('../src/main.ts')
+// `tutoring <command>`: the built CLI (`pnpm build`); `pnpm cli` runs the sources through tsx.
+await import('../dist/main.js')

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from '@tutoring/adapters'
+import type { Config } from '@tutoring/adapters'
 import type { Command, OptionValues } from './command'
 import { COMMANDS } from './commands'
 import { CliError, oneLine, usageError, type CliIo } from './io'
@@ -30,12 +30,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.out(`  ${command.summary}`)
       return 0
     }
-    await command.run({ io, config: loadConfig(io.env), values, positionals })
+    await command.run({ io, config: await configFrom(io), values, positionals })
     return 0
   } catch (error) {
     const failure = asCliError(error)
     io.err(`${label}: ${oneLine(failure.message)}`)
     return failure.exitCode
+  }
+}
+
+/** Loaded here, not at the top: `help` and a bad command line need none of the adapters. */
+async function configFrom(io: CliIo): Promise<Config> {
+  const { ConfigError, loadConfig } = await import('@tutoring/adapters')
+  try {
+    return loadConfig(io.env)
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message)
+    throw error
   }
 }
 
@@ -55,7 +66,6 @@ function parseFlags(command: Command, args: string[]): { values: OptionValues; p
 
 function asCliError(error: unknown): CliError {
   if (error instanceof CliError) return error
-  if (error instanceof ConfigError) return new CliError(error.message)
   const code = (error as { code?: unknown } | null)?.code
   if (code === '42P01') return new CliError('the database has no schema yet; run `tutoring migrate` first')
   return new CliError(`failed: ${error instanceof Error ? error.message : String(error)}`)

@@ -5,6 +5,8 @@ export type CliIo = {
   env: Env
   out(line: string): void
   err(line: string): void
+  /** How far long work has got: on a terminal, one stderr line that keeps being rewritten; absent elsewhere. */
+  progress?(text: string): void
   /** Aborted by SIGINT/SIGTERM; ends `--loop`. */
   signal?: AbortSignal
 }

@@ -10,12 +10,31 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error
 })
 
+// Progress rewrites one line of a terminal; a pipe or a log file gets only the answers.
+let progressShown = false
+const endProgress = () => {
+  if (progressShown) process.stderr.write('\n')
+  progressShown = false
+}
 const code = await runCli(process.argv.slice(2), {
   env: process.env,
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+  out: (line) => {
+    endProgress()
+    process.stdout.write(`${line}\n`)
+  },
+  err: (line) => {
+    endProgress()
+    process.stderr.write(`${line}\n`)
+  },
+  progress: process.stderr.isTTY
+    ? (text) => {
+        process.stderr.write(`\r\x1b[2K${text}`)
+        progressShown = true
+      }
+    : undefined,
   signal: stop.signal,
 })
+endProgress()
 process.exitCode = code
 // Everything is closed by now; this only guards against a driver keeping the loop alive.
 setTimeout(() => process.exit(code), 3_000).unref()

@@ -1,21 +1,17 @@
-import {
-  buildServices,
-  createInfrastructure,
-  createLogger,
-  openDatabase,
-  type Config,
-  type DatabaseHandle,
-  type Infrastructure,
-  type Services,
-} from '@tutoring/adapters'
+import type { Config, DatabaseHandle, Infrastructure, Services } from '@tutoring/adapters'
 import { CliError, type CliIo } from './io'
+
+// The adapters load when a command first needs them, so `help` and bad command lines start fast.
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
 async function open(config: Config): Promise<DatabaseHandle> {
+  const { DataDirInUse, openDatabase } = await import('@tutoring/adapters')
   try {
     return await openDatabase(config)
   } catch (error) {
+    // Says itself what to do: the server owns the embedded database.
+    if (error instanceof DataDirInUse) throw new CliError(error.message)
     const where = config.DATABASE_URL ? 'the database server' : `the embedded database in ${config.DATA_DIR}`
     throw new CliError(`cannot reach ${where}: ${describe(error)}`)
   }
@@ -36,6 +32,7 @@ export async function withDatabase<T>(config: Config, work: (database: DatabaseH
  * stderr and stay quiet unless LOG_LEVEL asks, so stdout carries only the command's answer.
  */
 export async function withServices<T>(config: Config, io: CliIo, work: (services: Services) => Promise<T>): Promise<T> {
+  const { buildServices, createInfrastructure, createLogger } = await import('@tutoring/adapters')
   const database = await open(config)
   let infra: Infrastructure
   try {

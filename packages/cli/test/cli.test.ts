@@ -66,6 +66,23 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect(second).toEqual({ code: 0, out: ['the schema is already up to date'], err: [] })
     })
 
+    it('migrate:status lists what is pending; migrate --down reverts the latest migration, and migrate applies it again', async () => {
+      const pending = await install.run('migrate:status')
+      expect(pending.code).toBe(0)
+      expect(pending.out[0]).toMatch(/^pending +2026_11_22_000100_create_accounts$/)
+      const count = pending.out.length - 1
+      expect(pending.out.at(-1)).toBe(`${count} of ${count} migrations pending`)
+      expect((await install.run('migrate')).code).toBe(0)
+      const applied = await install.run('migrate:status')
+      expect(applied.out.at(-1)).toBe(`all ${count} migrations applied`)
+      const latest = applied.out.at(-2)!.split(/\s+/).at(-1)!
+      expect(applied.out.at(-2)).toMatch(/^applied \d{4}-\d{2}-\d{2}T/)
+
+      expect(await install.run('migrate', '--down')).toEqual({ code: 0, out: [`reverted ${latest}`], err: [] })
+      expect((await install.run('migrate:status')).out.slice(-2)).toEqual([`${'pending'.padEnd(33)}${latest}`, `1 of ${count} migrations pending`])
+      expect(await install.run('migrate')).toEqual({ code: 0, out: [`applied 1 migration(s): ${latest}`], err: [] })
+    })
+
     it('seed --demo refuses a count that is not a number; seed adds the reference data once', async () => {
       expect((await install.run('migrate')).code).toBe(0)
       expectOneLineFailure(await install.run('seed', '--demo', 'lots'), 2, /--demo takes a whole number/)
@@ -105,6 +122,16 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect(result.out[1]).toMatch(/^added 25 searchable demo tutor\(s\)/)
       const searchable = await install.inspect((db) => db.selectFrom('tutor_search').select('tutor_id').where('searchable', '=', true).execute())
       expect(searchable).toHaveLength(25)
+    })
+
+    it('seed --demo N reports its progress to a terminal, and only there', async () => {
+      const progress: string[] = []
+      const out: string[] = []
+      const code = await runCli(['seed', '--demo', '3'], { env: install.env, out: (l) => out.push(l), err: () => undefined, progress: (text) => progress.push(text) })
+      expect(code).toBe(0)
+      expect(progress[0]).toBe('generating 3 demo tutors')
+      expect(progress.at(-1)).toMatch(/^loaded 3 of 3 demo tutors \(100 %, \d+ s\)$/)
+      expect(out.join('\n')).not.toContain('loaded')
     })
 
     it('user:create makes an internal user with a verified email and a hashed password', async () => {
@@ -228,8 +255,9 @@ describe('tutoring CLI', () => {
   })
 })
 
-describe('the tutoring bin', () => {
-  const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '../bin/tutoring.mjs')
+describe('the CLI as its own process', () => {
+  // The sources through tsx, as `pnpm cli` runs them; the built bin has its own test (production-build.test.ts).
+  const main = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts')
   const exec = promisify(execFile)
   let dataDir: string
   beforeAll(async () => {
@@ -240,7 +268,7 @@ describe('the tutoring bin', () => {
   const spawn = async (args: string[]) => {
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir }
     try {
-      const { stdout, stderr } = await exec(process.execPath, [bin, ...args], { env })
+      const { stdout, stderr } = await exec(process.execPath, ['--conditions=source', '--import', 'tsx', main, ...args], { env })
       return { code: 0, stdout, stderr }
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string }

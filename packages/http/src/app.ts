@@ -1,14 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from './platform/app-env'
+import type { Lifecycle } from './platform/lifecycle'
 import { identify } from './platform/auth'
 import { clientAddress } from './platform/client-address'
+import { connectionPolicy } from './platform/connection'
 import { corsPolicy } from './platform/cors'
 import { entityTags } from './platform/etag'
 import { notFoundOrMethodNotAllowed, renderError } from './platform/errors'
 import { jsonResponses } from './platform/json-responses'
 import { documentRoutes } from './platform/openapi-document'
-import { problems } from './platform/problem'
 import { requestIds } from './platform/request-id'
 import { requestLog } from './platform/request-log'
 import { securityHeaders } from './platform/security-headers'
@@ -37,14 +37,15 @@ import { paymentWebhookRoutes } from './routes/payment-webhooks'
 import { subscriptionRoutes } from './routes/subscriptions'
 import type { Services } from '@tutoring/adapters'
 
-const JSON_LIMIT_BYTES = 1024 * 1024
-const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-/** The whole API as one Hono app: platform middleware, then every route group of both families. */
-export function createApp(services: Services): OpenAPIHono<AppEnv> {
+/**
+ * The whole API as one Hono app: platform middleware, then every route group of both
+ * families. `lifecycle` is the running server's (see server.ts); tests leave it alone.
+ */
+export function createApp(services: Services, lifecycle: Lifecycle = { draining: false }): OpenAPIHono<AppEnv> {
   const { config, logger } = services.infra
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
+  app.use(connectionPolicy(lifecycle))
   app.use(requestIds)
   app.use(jsonResponses)
   app.use(securityHeaders())
@@ -52,24 +53,11 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   app.use(clientAddress(config.TRUSTED_PROXIES))
   app.use(urlGuard)
   app.use(requestLog(logger))
-  const jsonLimit = bodyLimit({
-    maxSize: JSON_LIMIT_BYTES,
-    onError: () => {
-      throw problems.payloadTooLarge('A request body may be at most 1 MiB.')
-    },
-  })
-  app.use(async (c, next) => {
-    // Bodiless methods skip the check: merely asking for the body makes the Node adapter build a whole Request.
-    if (BODILESS.has(c.req.method)) return next()
-    // Uploads set their own, larger limits; everything else is JSON of at most 1 MiB.
-    if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next()
-    return jsonLimit(c, next)
-  })
   app.use(identify(services))
   app.use(generalThrottle(services.throttles.general))
   app.use(entityTags())
 
-  healthRoutes(app, services)
+  healthRoutes(app, services, lifecycle)
   referenceRoutes(app, services)
   searchRoutes(app, services)
   accountRoutes(app, services)
@@ -89,7 +77,7 @@ export function createApp(services: Services): OpenAPIHono<AppEnv> {
   bankAccountRoutes(app, services)
   paymentWebhookRoutes(app, services)
   subscriptionRoutes(app, services)
-  documentRoutes(app)
+  documentRoutes(app, services.infra.baseUrl)
 
   app.onError(renderError(logger))
   app.notFound(notFoundOrMethodNotAllowed(app))

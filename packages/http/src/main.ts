@@ -1,12 +1,14 @@
-import { createInfrastructure, loadConfig, prepareDatabase } from '@tutoring/adapters'
+import { ConfigError, createInfrastructure, createLogger, loadConfig, prepareDatabase } from '@tutoring/adapters'
 import { startServer } from './server'
 
 /** `pnpm start`: configuration from the environment, schema and reference data brought up to date, then serve. */
 async function main() {
   const config = loadConfig()
-  const infra = await createInfrastructure(config)
-  const { logger } = infra
-  const applied = await prepareDatabase(infra.database)
+  // Each slow step is logged as it begins, so a start that hangs says where.
+  const logger = createLogger(config.LOG_LEVEL)
+  logger.info({ database: config.DATABASE_URL ? 'postgres' : 'pglite' }, config.DATABASE_URL ? 'connecting to the database server' : `opening the embedded database in ${config.DATA_DIR}`)
+  const infra = await createInfrastructure(config, { logger })
+  const applied = await prepareDatabase(infra.database, (step) => logger.info({ step }, step === 'migrate' ? 'migrating the database' : 'seeding the reference data'))
   logger.info({ database: infra.database.kind, migrationsApplied: applied.length }, 'database ready')
   if (infra.processor.mode === 'offline') {
     logger.warn('STRIPE_SECRET_KEY is not set: payments use the built-in offline processor')
@@ -20,10 +22,15 @@ async function main() {
   logger.info({ storage: infra.localDisk ? 'local' : 's3' }, infra.localDisk ? `files are stored in ${config.DATA_DIR}/storage` : `files are stored in the S3 bucket ${config.S3_BUCKET}`)
   const server = await startServer(infra, config.PORT)
   logger.info(`listening on ${server.url} (API docs: ${server.url}/docs)`)
+  let stopping = false
   const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'shutting down')
+    // A second signal means "now": the operator will not wait for the drain.
+    if (stopping) process.exit(1)
+    stopping = true
+    logger.info({ signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down: finishing the requests and jobs under way')
     await server.stop()
     await infra.close()
+    logger.info('stopped')
     process.exit(0)
   }
   process.once('SIGINT', () => void shutdown('SIGINT'))
@@ -31,6 +38,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
+  // A bad configuration: one line for each variable at fault.
+  const lines = error instanceof ConfigError ? error.problems.map((p) => `invalid configuration: ${p}`) : [error instanceof Error ? error.message : String(error)]
+  for (const line of lines) console.error(line)
   process.exit(1)
 })

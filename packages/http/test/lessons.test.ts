@@ -86,6 +86,45 @@ describe.each(testDatabaseKinds())('lessons, notes and reviews on %s', (kind) =>
     expect(after.body.data).toMatchObject({ state_name: 'REFUNDED', lesson: { state: 0 } })
   })
 
+  it("keeps one calendar event per lesson: the same UID, SEQUENCE raised by each reschedule and the cancellation, DTSTAMP of the change", async () => {
+    type Calendar = { data: { calendar_events: Array<{ uid: string; sequence: number; status: string; ics: string }>; timeline: Array<{ kind: string; at: string }> } }
+    const student = await t.register('student')
+    const b = await paidLesson(student)
+    const detail = async () => (await t.request<Calendar>('GET', `/api/bookings/${b.id}`, { token: student.token })).body.data
+    const icsTime = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+    const field = (ics: string, name: string) => ics.split('\r\n').find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1)
+
+    const first = await detail()
+    const [booked] = first.calendar_events
+    expect(booked).toMatchObject({ uid: `lesson-${b.lesson.id}@tutoring`, sequence: 0, status: 'CONFIRMED' })
+    expect(field(booked!.ics, 'UID')).toBe(booked!.uid)
+    expect(field(booked!.ics, 'SEQUENCE')).toBe('0')
+    expect(field(booked!.ics, 'DTSTART')).toBe(icsTime(b.lesson.start))
+
+    for (let i = 1; i <= 2; i++) {
+      const times = slot()
+      expect((await t.request('PUT', `/api/lessons/${b.lesson.id}/edit`, { token: student.token, body: { suggested_start: times.start, suggested_finish: times.finish } })).status).toBe(200)
+      expect((await t.request('PUT', `/api/lessons/${b.lesson.id}/approve`, { token: tutor.token })).status).toBe(200)
+      const moved = await detail()
+      const approved = moved.timeline.filter((e) => e.kind === 'reschedule_approved').at(-1)!
+      const [event] = moved.calendar_events
+      expect(event).toMatchObject({ uid: booked!.uid, sequence: i, status: 'CONFIRMED' })
+      expect(field(event!.ics, 'SEQUENCE')).toBe(String(i))
+      expect(field(event!.ics, 'DTSTART')).toBe(icsTime(times.start))
+      expect(field(event!.ics, 'DTSTAMP')).toBe(icsTime(approved.at))
+    }
+
+    expect((await t.request('PUT', `/api/bookings/${b.id}/cancel`, { token: student.token })).status).toBe(200)
+    const cancelled = await detail()
+    const [gone] = cancelled.calendar_events
+    expect(gone).toMatchObject({ uid: booked!.uid, sequence: 3, status: 'CANCELLED' })
+    expect(field(gone!.ics, 'STATUS')).toBe('CANCELLED')
+    expect(field(gone!.ics, 'DTSTAMP')).toBe(icsTime(cancelled.timeline.at(-1)!.at))
+    // RFC 5545 §3.1: CRLF line ends, no line longer than 75 octets.
+    expect(gone!.ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/)
+    expect(Math.max(...gone!.ics.split('\r\n').map((line) => Buffer.byteLength(line)))).toBeLessThanOrEqual(75)
+  })
+
   it('lets the tutor write notes the student is told of, and nobody else change them', async () => {
     const student = await t.register('student')
     const other = await t.register('student')

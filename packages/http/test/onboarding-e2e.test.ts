@@ -10,7 +10,7 @@ import { SAMPLES, createEmptyServerDatabase, testDatabaseKinds } from '@tutoring
 import { startServer } from '../src/server'
 
 const WEBHOOK_TOKEN = 'onboarding_webhook_token_8d41c7e0a2'
-const CLI = fileURLToPath(new URL('../../cli/bin/tutoring.mjs', import.meta.url))
+const CLI = fileURLToPath(new URL('../../cli/src/main.ts', import.meta.url))
 const run = promisify(execFile)
 
 type One<T> = { data: T }
@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('a tutor from registration to searchable on %
       ...(serverDb ? { DATABASE_URL: serverDb.url } : {}),
     }
     // The operator's side: the CLI in its own process, owning the database while it runs.
-    const cli = (...args: string[]) => run(process.execPath, [CLI, ...args], { env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' } })
+    const cli = (...args: string[]) => run(process.execPath, ['--conditions=source', '--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env, DATABASE_URL: env.DATABASE_URL ?? '' } })
     await cli('migrate')
     await cli('seed')
     await cli('user:create', '--email', 'staff@tutoring.test', '--password', 'staff password 1', '--role', 'internal', '--firstname', 'Sam', '--lastname', 'Staff')

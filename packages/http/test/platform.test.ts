@@ -187,7 +187,8 @@ describe.each(testDatabaseKinds())('HTTP platform on %s', (kind) => {
       for (const [route, method] of [
         ['/api/subjects', 'get'],
         ['/api/v1/subjects', 'get'],
-        ['/api/users/{id}', 'put'],
+        ['/api/users/{user}', 'put'],
+        ['/api/users/{user}', 'get'],
         ['/api/v1/users/{id}', 'get'],
         ['/api/users/username/claim/{id}', 'get'],
         ['/api/auth/register', 'post'],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from './support/harness'
@@ -181,8 +182,34 @@ describe.each(testDatabaseKinds())('addresses, mobile numbers, devices and socia
     it('refuses an unknown platform, an empty token and unknown fields', async () => {
       await expectInvalid('POST', '/api/v1/user-devices', student.token, { platform: 'symbian', push_token: '' }, ['platform', 'push_token'])
       await expectInvalid('POST', '/api/v1/user-devices', student.token, { platform: 'ios', push_token: 'x', user_id: 1 }, ['user_id'])
-      const device = await t.request<One<{ id: number }>>('POST', '/api/v1/user-devices', { token: student.token, body: { platform: 'web', push_token: 'web-1' } })
+      const device = await t.request<One<{ id: number }>>('POST', '/api/v1/user-devices', { token: student.token, body: { platform: 'android', push_token: 'fcm-1' } })
       await expectInvalid('PUT', `/api/v1/user-devices/${device.body.data.id}`, student.token, { platform: 'blackberry' }, ['platform'])
+    })
+
+    it('stores a token of the longest length taken, past what a plain index entry holds, still one row per token', async () => {
+      // Random, so compression cannot shrink it under the index entry limit.
+      const long = randomBytes(3072).toString('base64url')
+      const first = await t.request<One<{ id: number }>>('POST', '/api/v1/user-devices', { token: student.token, body: { platform: 'android', push_token: long } })
+      expect(first.status, first.text).toBe(201)
+      const moved = await t.request<One<{ id: number; user_id: number }>>('POST', '/api/v1/user-devices', { token: tutor.token, body: { platform: 'android', push_token: long } })
+      expect(moved.body.data).toMatchObject({ id: first.body.data.id, user_id: tutor.user.id })
+      expect(await t.db.selectFrom('user_devices').select('id').where('push_token', '=', long).execute()).toHaveLength(1)
+    })
+
+    it("takes a web device's PushSubscription JSON as its token, and refuses a web token that is not one", async () => {
+      const subscription = {
+        endpoint: 'https://push.example.com/send/abc123',
+        expirationTime: null,
+        keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      }
+      const created = await t.request<One>('POST', '/api/v1/user-devices', { token: student.token, body: { platform: 'web', push_token: JSON.stringify(subscription) } })
+      expect(created.status).toBe(201)
+      expect(JSON.parse(String(created.body.data.push_token))).toEqual(subscription)
+      await expectInvalid('POST', '/api/v1/user-devices', student.token, { platform: 'web', push_token: 'web-1' }, ['push_token'])
+      const plainHttp = { ...subscription, endpoint: 'http://push.example.com/send/abc123' }
+      await expectInvalid('POST', '/api/v1/user-devices', student.token, { platform: 'web', push_token: JSON.stringify(plainHttp) }, ['push_token'])
+      const phone = await t.request<One<{ id: number }>>('POST', '/api/v1/user-devices', { token: student.token, body: { platform: 'android', push_token: 'fcm-2' } })
+      await expectInvalid('PUT', `/api/v1/user-devices/${phone.body.data.id}`, student.token, { platform: 'web', push_token: 'fcm-2' }, ['push_token'])
     })
   })
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { offlineProcessor } from '@tutoring/adapters'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import type { CustomerDetails, PaymentProcessor } from '@tutoring/domain'
 import { manualClock } from './support/clock'
@@ -9,17 +8,17 @@ type Caller = { token: string; user: { id: number } }
 type Page<T> = { data: T[] }
 type SyncRow = { id: number; payload: unknown; attempts: number; last_error: string | null; delivered_at: Date | null }
 
-/** The offline processor, with updateCustomer recorded and switchable to "unreachable". */
+/** The configured (offline) processor, with updateCustomer recorded and switchable to "unreachable". */
 function recordingProcessor() {
   const updates: Array<{ customerId: string; details: CustomerDetails }> = []
   const state = { down: false }
-  const processor: PaymentProcessor = {
-    ...offlineProcessor(),
+  const processor = (offline: PaymentProcessor): PaymentProcessor => ({
+    ...offline,
     async updateCustomer(customerId, details) {
       if (state.down) throw new Error('processor unreachable')
       updates.push({ customerId, details })
     },
-  }
+  })
   return { processor, updates, state }
 }
 

@@ -32,8 +32,9 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
   })
 
   describe('GET /api/users/{username}', () => {
-    it('answers the public view: abbreviated last name, no email', async () => {
+    it('answers the public view of a tutor who shows their profile: abbreviated last name, no email', async () => {
       const { user } = await t.register('tutor', { firstname: 'Grace', lastname: 'hopper' })
+      await t.db.updateTable('profiles').set({ is_visible: true }).where('user_id', '=', user.id).execute()
       const { username } = await t.db.selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow()
       const res = await t.request<UserBody>('GET', `/api/users/${username.toUpperCase()}`)
       expect(res.status).toBe(200)
@@ -123,11 +124,13 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       })
     })
 
-    it('refuses another user with 403, answers internal staff, and 401 without a token', async () => {
+    it('answers another user as an unknown id (404), internal staff, and 401 without a token', async () => {
       const owner = await t.register('student')
       const other = await t.register('tutor')
       const staff = await t.internalUser()
-      expect((await t.request<Problem>('GET', `/api/v1/users/${owner.user.id}`, { token: other.token })).body).toMatchObject({ status: 403, code: 'forbidden' })
+      const nosy = await t.request<Problem>('GET', `/api/v1/users/${owner.user.id}`, { token: other.token })
+      expect(nosy.body).toMatchObject({ status: 404, code: 'not_found' })
+      expect(nosy.text).toBe((await t.request('GET', '/api/v1/users/99999999', { token: other.token })).text)
       expect((await t.request<UserBody>('GET', `/api/v1/users/${owner.user.id}`, { token: staff.token })).body.data.id).toBe(owner.user.id)
       expect((await t.request<Problem>('GET', `/api/v1/users/${owner.user.id}`)).body).toMatchObject({ status: 401, code: 'unauthenticated' })
     })
@@ -156,13 +159,13 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       expect(row).toEqual({ firstname: 'Ada', username: handle, country: 'IE' })
     })
 
-    it('refuses another user with 403, lets internal staff, and 401 without a token', async () => {
+    it('answers another user as an unknown id (404), lets internal staff, and 401 without a token', async () => {
       const owner = await t.register('student')
       const other = await t.register('student')
       const staff = await t.internalUser()
-      const forbidden = await t.request<Problem>('PUT', `${base}/${owner.user.id}`, { token: other.token, body: { firstname: 'Mallory' } })
-      expect(forbidden.status).toBe(403)
-      expect(forbidden.body.code).toBe('forbidden')
+      const nosy = await t.request<Problem>('PUT', `${base}/${owner.user.id}`, { token: other.token, body: { firstname: 'Mallory' } })
+      expect(nosy.status).toBe(404)
+      expect(nosy.body.code).toBe('not_found')
       expect((await t.request('PUT', `${base}/${owner.user.id}`, { body: { firstname: 'Nobody' } })).status).toBe(401)
       const byStaff = await t.request<UserBody>('PUT', `${base}/${owner.user.id}`, { token: staff.token, body: { lastname: 'Corrected' } })
       expect(byStaff.status).toBe(200)

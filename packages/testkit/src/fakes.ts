@@ -14,6 +14,7 @@ import type {
   OutboxMessage,
   PaymentIntent,
   PaymentProcessor,
+  SetupIntent,
   UnitOfWork,
   WebhookEventLog,
   WithoutLocks,
@@ -103,6 +104,7 @@ export type FakeProcessorState = {
   intents: PaymentIntent[]
   calls: Array<{ call: string; idempotencyKey?: string; id?: string; amountPence?: number }>
   refunds: Array<{ paymentIntentId: string; amountPence: number }>
+  setups: SetupIntent[]
 }
 
 const cardOf = (paymentMethodId: string): Result<CardDetails, { type: 'CardRejected'; reason: string }> =>
@@ -116,7 +118,7 @@ const cardOf = (paymentMethodId: string): Result<CardDetails, { type: 'CardRejec
  * requires_action with a redirect. A repeated idempotency key answers the first intent again.
  */
 export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcessorState } {
-  const state: FakeProcessorState = { customers: [], attached: [], intents: [], calls: [], refunds: [] }
+  const state: FakeProcessorState = { customers: [], attached: [], intents: [], calls: [], refunds: [], setups: [] }
   let next = 1
   const intent = (id: string): PaymentIntent => {
     const found = state.intents.find((i) => i.id === id)
@@ -160,6 +162,8 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
         amountReceivedPence: !action && !manual ? input.amountPence : 0,
         clientSecret: `${id}_secret`,
         redirectUrl: action ? `https://processor.test/3ds/${id}` : null,
+        latestChargeId: action ? null : `ch_${id}`,
+        transferGroup: input.transferGroup ?? null,
       }
       state.intents.push(created)
       keys.set(input.idempotencyKey, id)
@@ -186,6 +190,36 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       state.calls.push({ call: 'refundPayment', id: paymentIntentId, idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
       state.refunds.push({ paymentIntentId, amountPence: input.amountPence })
       return { refundId: `re_${next++}`, amountPence: input.amountPence }
+    },
+    async createSetupIntent(input) {
+      const card = cardOf(input.paymentMethodId ?? 'pm_unconfirmed')
+      if (card.isErr() && input.paymentMethodId !== null) return err(card.error)
+      const setup: SetupIntent = {
+        id: `seti_${next++}`,
+        status: input.paymentMethodId === null ? 'requires_payment_method' : 'succeeded',
+        customerId: input.customerId,
+        paymentMethodId: input.paymentMethodId,
+        clientSecret: `seti_secret_${next}`,
+        redirectUrl: null,
+      }
+      state.setups.push(setup)
+      return ok(setup)
+    },
+    async retrieveSetupIntent(setupIntentId) {
+      const setup = state.setups.find((s) => s.id === setupIntentId)
+      if (!setup) throw new Error(`no such setup intent: ${setupIntentId}`)
+      return setup
+    },
+    async createTransfer(input) {
+      state.calls.push({ call: 'createTransfer', idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
+      return { id: `tr_${next++}`, accountId: input.accountId, amountPence: input.amountPence, reversedPence: 0, sourceChargeId: input.sourceChargeId, transferGroup: input.transferGroup }
+    },
+    async reverseTransfer(transferId, input) {
+      state.calls.push({ call: 'reverseTransfer', id: transferId, idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
+      return { reversalId: `trr_${next++}`, amountPence: input.amountPence }
+    },
+    async retrieveConnectedAccount(accountId) {
+      return { id: accountId, payoutsEnabled: true, chargesEnabled: true, detailsSubmitted: true, requirementsDue: [] }
     },
     async checkCard(paymentMethodId) {
       return cardOf(paymentMethodId)

@@ -1,10 +1,11 @@
-import { BlockList, isIP } from 'node:net'
+import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { lookup } from 'node:dns/promises'
 
 /**
  * Addresses an outgoing fetch of a user-supplied URL must never reach: loopback, private,
  * link-local, carrier-grade NAT, documentation, multicast and reserved ranges, and IPv6 forms
- * that embed an IPv4 address (mapped, NAT64, 6to4), which could smuggle a private one.
+ * that embed an IPv4 address (IPv4-compatible, mapped, NAT64, 6to4, Teredo), which could
+ * smuggle a private one.
  */
 // Two lists: a BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules, and
 // ::ffff:0:0/96 would then block every IPv4 address.
@@ -30,14 +31,17 @@ for (const [net, prefix] of [
   BLOCKED_V4.addSubnet(net, prefix, 'ipv4')
 }
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  // IPv4-compatible (deprecated): ::127.0.0.1 is ::7f00:1. Covers :: and ::1 too.
+  ['::', 96],
   ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
+  // IETF protocol assignments: Teredo (2001::/32, which tunnels to an IPv4 address), benchmarking, ORCHID.
+  ['2001::', 23],
   ['2001:db8::', 32],
   ['2002::', 16],
+  ['3fff::', 20],
   ['fc00::', 7],
   ['fe80::', 10],
   ['fec0::', 10],
@@ -83,3 +87,19 @@ export async function checkedAddresses(host: string, policy: AddressPolicy): Pro
   if (addresses.length === 0 || addresses.some((a) => !policy.allow(a.address))) throw new BlockedAddress(host)
   return addresses
 }
+
+/**
+ * A lookup for node:http that answers only addresses `checkedAddresses` approved, so the
+ * connection goes to an address that was checked (no second, unchecked DNS answer).
+ */
+export const guardedLookup =
+  (policy: AddressPolicy): LookupFunction =>
+  (hostname, options, callback) => {
+    checkedAddresses(hostname, policy).then(
+      (addresses) => {
+        if (options.all) callback(null, addresses)
+        else callback(null, addresses[0]!.address, addresses[0]!.family)
+      },
+      (error: Error) => callback(error as NodeJS.ErrnoException, '', 0),
+    )
+  }

@@ -148,19 +148,44 @@ describe('feed fetching', () => {
     expect(checks).toBe(2)
   })
 
-  it('caches a feed, and a feed it can not read blocks nothing', async () => {
-    const calendar = icsBusyCalendar({
+  const calendarAt = (now: Date, maxIntervals?: number) =>
+    icsBusyCalendar({
       fetchText: (url) => fetchFeedText(url, options(loopbackAllowed)),
       cache: memoryTextCache(),
       ttlSeconds: 60,
       logger: createLogger('silent'),
+      now: () => now,
+      maxIntervals,
     })
-    const from = new Date('2026-03-20T00:00:00Z')
-    const to = new Date('2026-03-24T00:00:00Z')
+
+  it('fetches and parses a feed once, then answers any range of its window from the cache', async () => {
+    const calendar = calendarAt(new Date('2026-03-21T00:00:00Z'))
     const before = hits
-    expect(iso(await calendar.busyBetween(`${base}/cached.ics`, from, to))).toEqual([['2026-03-23T10:00:00.000Z', '2026-03-23T11:00:00.000Z']])
-    expect(iso(await calendar.busyBetween(`${base}/cached.ics`, from, to))).toHaveLength(1)
+    const [first, second] = await Promise.all([
+      calendar.busyBetween(`${base}/cached.ics`, new Date('2026-03-20T00:00:00Z'), new Date('2026-03-24T00:00:00Z')),
+      calendar.busyBetween(`${base}/cached.ics`, new Date('2026-03-20T00:00:00Z'), new Date('2026-03-24T00:00:00Z')),
+    ])
+    expect(iso(first)).toEqual([['2026-03-23T10:00:00.000Z', '2026-03-23T11:00:00.000Z']])
+    expect(second).toEqual(first)
+    expect(iso(await calendar.busyBetween(`${base}/cached.ics`, new Date('2026-03-27T00:00:00Z'), new Date('2026-03-31T00:00:00Z')))).toEqual([
+      ['2026-03-27T13:00:00.000Z', '2026-03-27T13:30:00.000Z'],
+      ['2026-03-30T09:00:00.000Z', '2026-03-30T10:00:00.000Z'],
+    ])
     expect(hits - before).toBe(1)
-    expect(await calendar.busyBetween(`${base}/big.ics`, from, to)).toEqual([])
+  })
+
+  it('a feed it can not read blocks nothing, and is not asked again until the cache expires', async () => {
+    const calendar = calendarAt(new Date('2026-03-21T00:00:00Z'))
+    const before = hits
+    for (let i = 0; i < 3; i++) expect(await calendar.busyBetween(`${base}/big.ics`, new Date('2026-03-20T00:00:00Z'), new Date('2026-03-24T00:00:00Z'))).toEqual([])
+    expect(hits - before).toBe(1)
+  })
+
+  it('a feed with more busy times than the cap blocks its whole window', async () => {
+    // Four occurrences in this window (one an EXDATE, so three busy times): a cap of four takes them all, three blocks it whole.
+    expect(await calendarAt(new Date('2026-03-21T00:00:00Z'), 4).busyBetween(`${base}/cap3.ics`, new Date('2026-03-20T00:00:00Z'), new Date('2026-04-01T00:00:00Z'))).toHaveLength(3)
+    const calendar = calendarAt(new Date('2026-03-21T00:00:00Z'), 3)
+    const busy = await calendar.busyBetween(`${base}/cached-again.ics`, new Date('2026-03-20T00:00:00Z'), new Date('2026-04-01T00:00:00Z'))
+    expect(iso(busy)).toEqual([['2026-03-18T00:00:00.000Z', '2026-04-08T00:00:00.000Z']])
   })
 })

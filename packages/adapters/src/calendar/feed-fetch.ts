@@ -1,27 +1,11 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { isIP, type LookupFunction } from 'node:net'
-import { checkedAddresses, type AddressPolicy } from './address-guard'
+import { isIP } from 'node:net'
+import { checkedAddresses, guardedLookup, type AddressPolicy } from './address-guard'
 
 export type FeedFetchOptions = { timeoutMs: number; maxBytes: number; policy: AddressPolicy; maxRedirects?: number }
 
 export class FeedFetchFailed extends Error {}
-
-/**
- * A lookup for node:http that answers only addresses `checkedAddresses` approved, so the
- * connection goes to an address that was checked (no second, unchecked DNS answer).
- */
-const guardedLookup =
-  (policy: AddressPolicy): LookupFunction =>
-  (hostname, options, callback) => {
-    checkedAddresses(hostname, policy).then(
-      (addresses) => {
-        if (options.all) callback(null, addresses)
-        else callback(null, addresses[0]!.address, addresses[0]!.family)
-      },
-      (error: Error) => callback(error as NodeJS.ErrnoException, '', 0),
-    )
-  }
 
 function getOnce(url: URL, options: FeedFetchOptions, deadline: number): Promise<IncomingMessage> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest

@@ -1,4 +1,4 @@
-export { isPublicAddress, publicAddressesOnly, systemResolver, checkedAddresses, BlockedAddress, type AddressPolicy, type HostResolver } from './address-guard'
+export { isPublicAddress, publicAddressesOnly, systemResolver, checkedAddresses, guardedLookup, BlockedAddress, type AddressPolicy, type HostResolver } from './address-guard'
 export { fetchFeedText, FeedFetchFailed, type FeedFetchOptions } from './feed-fetch'
 export { busyIntervalsOf, icsBusyCalendar, noBusyCalendar } from './ics-calendar'
-export { memoryTextCache, redisTextCache, type TextCache } from './text-cache'
+export { fallbackTextCache, memoryTextCache, redisTextCache, type TextCache } from './text-cache'

@@ -39,3 +39,22 @@ export function redisTextCache(redis: Redis, prefix: string): TextCache {
     },
   }
 }
+
+/**
+ * Redis while it answers, this process's memory while it does not: a cache that is down
+ * costs a miss, never an error or a wait (the client fails at once when disconnected).
+ */
+export function fallbackTextCache(redis: Redis, prefix: string, memory: TextCache = memoryTextCache()): TextCache {
+  const shared = redisTextCache(redis, prefix)
+  const usable = () => redis.status === 'ready'
+  return {
+    async get(key) {
+      if (!usable()) return memory.get(key)
+      return shared.get(key).catch(() => memory.get(key))
+    },
+    async set(key, value, ttlSeconds) {
+      if (!usable()) return memory.set(key, value, ttlSeconds)
+      await shared.set(key, value, ttlSeconds).catch(() => memory.set(key, value, ttlSeconds))
+    },
+  }
+}

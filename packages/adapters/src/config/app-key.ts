@@ -22,8 +22,11 @@ export async function resolveAppKey(appKey: string | undefined, dataDir: string)
   return decodeKey((await readFile(file, 'utf8')).trim())
 }
 
+const keyBytes = (value: string): Buffer => (value.startsWith('base64:') ? Buffer.from(value.slice(7), 'base64') : Buffer.from(value, 'utf8'))
+
+export const isUsableAppKey = (value: string): boolean => keyBytes(value).length >= 32
+
 function decodeKey(value: string): Buffer {
-  const key = value.startsWith('base64:') ? Buffer.from(value.slice(7), 'base64') : Buffer.from(value, 'utf8')
-  if (key.length < 32) throw new Error('APP_KEY must hold at least 32 bytes (use base64:<44 chars>)')
-  return key
+  if (!isUsableAppKey(value)) throw new Error('APP_KEY must hold at least 32 bytes (use base64:<44 chars>)')
+  return keyBytes(value)
 }

@@ -1,23 +1,47 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { isUsableAppKey } from './app-key'
 
 const csv = z
   .string()
   .optional()
   .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
 
-const optionalUrl = z.string().url().optional()
+/**
+ * Each variable says what it expects (`expects`), so a bad value is refused with one line
+ * naming the variable and the form it takes.
+ */
+const expects = <S extends z.ZodType>(schema: S, text: string): S => schema.meta({ expects: text })
+
+const urlWith = (protocols: readonly string[]) => (value: string) => {
+  try {
+    return protocols.includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+const optionalUrl = expects(z.string().refine(urlWith(['http:', 'https:'])).optional(), 'an http:// or https:// URL')
 const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number().int().min(min).max(max).default(fallback)
+  expects(z.coerce.number().int().min(min).max(max).default(fallback), `a whole number from ${min} to ${max}`)
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_NAMES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+}
 
 /** CONTRACT.md §12: every variable optional for the embedded default. */
 const configSchema = z.object({
   PORT: int(3000, 0, 65535),
   APP_URL: optionalUrl,
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: expects(z.string().refine(urlWith(['postgres:', 'postgresql:'])).optional(), 'a postgres:// or postgresql:// URL'),
   DATA_DIR: z.string().default('./.data'),
-  REDIS_URL: z.string().optional(),
-  APP_KEY: z.string().optional(),
+  REDIS_URL: expects(z.string().refine(urlWith(['redis:', 'rediss:'])).optional(), 'a redis:// or rediss:// URL'),
+  APP_KEY: expects(z.string().refine(isUsableAppKey).optional(), 'at least 32 bytes, best as base64:<32 random bytes in base64>'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_SUBSCRIPTION_WEBHOOK_SECRET: z.string().optional(),
@@ -35,18 +59,21 @@ const configSchema = z.object({
   /** Upload limits (CONTRACT §7): images and PDFs 10 MiB, videos 200 MiB. */
   UPLOAD_MAX_IMAGE_BYTES: int(10 * 1024 * 1024, 1),
   UPLOAD_MAX_VIDEO_BYTES: int(200 * 1024 * 1024, 1),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: expects(z.string().refine(urlWith(['smtp:', 'smtps:'])).optional(), 'an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().default('Tutoring Marketplace <no-reply@tutoring.local>'),
   THROTTLE_PER_MINUTE: int(300, 1),
   AUTH_THROTTLE_PER_MINUTE: int(10, 1),
-  TRUSTED_PROXIES: z.string().default('loopback'),
+  TRUSTED_PROXIES: expects(
+    z.string().refine((v) => v.split(',').every((entry) => isProxyEntry(entry.trim()))).default('loopback'),
+    'comma-separated addresses, CIDRs or loopback, linklocal, uniquelocal',
+  ),
   BOOKING_HOLD_MINUTES: int(15, 1),
   CORS_TRUSTED_ORIGINS: csv,
   CORS_WHITELIST: csv,
-  SERVICE_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  SERVICE_FEE_PERCENT: expects(z.coerce.number().min(0).max(100).default(10), 'a number from 0 to 100'),
   // Online lessons get a room of their own: this prefix and a fresh UUID.
-  MEETING_BASE_URL: z.string().url().default('https://meet.jit.si/tutoring-'),
-  INTERNAL_MAILBOX: z.string().email().default('internal@tutoring.local'),
+  MEETING_BASE_URL: expects(z.string().refine(urlWith(['http:', 'https:'])).default('https://meet.jit.si/tutoring-'), 'an http:// or https:// URL'),
+  INTERNAL_MAILBOX: expects(z.string().email().default('internal@tutoring.local'), 'an email address'),
   /** Postcode geocoding and address search (postcodes.io-compatible); absent: the `postcodes` table. */
   POSTCODES_API_URL: optionalUrl,
   POSTCODES_API_TIMEOUT_MS: int(3_000, 100, 60_000),
@@ -54,25 +81,63 @@ const configSchema = z.object({
   ROUTING_API_URL: optionalUrl,
   ROUTING_API_TIMEOUT_MS: int(3_000, 100, 60_000),
   /** Tutors' ICS feeds: `off` stores them but reads none (air-gapped installs). */
-  CALENDAR_FEEDS: z.enum(['on', 'off']).default('on'),
+  CALENDAR_FEEDS: expects(z.enum(['on', 'off']).default('on'), 'on or off'),
   CALENDAR_FETCH_TIMEOUT_MS: int(5_000, 100, 60_000),
   CALENDAR_MAX_BYTES: int(2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
   CALENDAR_CACHE_SECONDS: int(300, 0, 86_400),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Push to `ios`/`android` through FCM HTTP v1 with a Google service-account key (JSON text or a file). */
+  FCM_SERVICE_ACCOUNT_JSON: z.string().optional(),
+  FCM_SERVICE_ACCOUNT_FILE: z.string().optional(),
+  /** The Firebase project; the service account's `project_id` when absent. */
+  FCM_PROJECT_ID: z.string().optional(),
+  /** FCM's API base (a local stand-in in tests). */
+  FCM_API_URL: optionalUrl,
+  /** Web Push (VAPID) keys as `web-push generate-vapid-keys` prints them, and the contact sent with them. */
+  VAPID_PUBLIC_KEY: expects(z.string().regex(/^[A-Za-z0-9_-]{87}$/).optional(), 'a base64url P-256 public key'),
+  VAPID_PRIVATE_KEY: expects(z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional(), 'a base64url P-256 private key'),
+  VAPID_SUBJECT: expects(z.string().regex(/^(mailto:|https:\/\/)/).optional(), 'a mailto: or https: URL'),
+  PUSH_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /** How long a provider keeps a push for an unreachable device (Web Push and FCM both stop at 28 days). */
+  PUSH_TTL_SECONDS: int(86_400, 0, 2_419_200),
+  LOG_LEVEL: expects(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'one of fatal, error, warn, info, debug, trace, silent'),
   /** `off` leaves outbox delivery and periodic jobs to `pnpm cli` (or another instance). */
-  BACKGROUND_JOBS: z.enum(['on', 'off']).default('on'),
+  BACKGROUND_JOBS: expects(z.enum(['on', 'off']).default('on'), 'on or off'),
+  /** On SIGTERM: how long requests and jobs under way may take to finish before they are cut. */
+  SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
 })
 
 export type Config = z.infer<typeof configSchema>
 
-export class ConfigError extends Error {}
+/** Every variable the service reads, for checks that the documentation names them all. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(configSchema.shape)
+
+/** One or more variables the service cannot run with; `problems` holds one line for each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`)
+  }
+}
+
+// Values that may carry credentials are never repeated back.
+const SECRET = /URL|KEY|SECRET|TOKEN|PASSWORD/
+
+function problemOf(name: string, value: string | undefined, fallback: string): string {
+  const field = configSchema.shape[name as keyof typeof configSchema.shape]
+  const expected = (field?.meta() as { expects?: string } | undefined)?.expects
+  const shown = value !== undefined && !SECRET.test(name) && value.length <= 64 ? ` (got ${JSON.stringify(value)})` : ''
+  return expected ? `${name} must be ${expected}${shown}` : `${name}: ${fallback}${shown}`
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
   const parsed = configSchema.safeParse(cleaned)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
-    throw new ConfigError(`invalid configuration: ${problems}`)
+    const byName = new Map<string, string>()
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join('.')
+      if (!byName.has(name)) byName.set(name, problemOf(name, cleaned[name], issue.message))
+    }
+    throw new ConfigError([...byName.values()])
   }
   // Relative to where the command was typed (pnpm runs scripts inside the package folder),
   // so `pnpm start` and `pnpm cli` at the root share one embedded database.

@@ -6,6 +6,7 @@ import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './database'
+import { lockDataDir } from './data-dir-lock'
 import { PGliteDialect } from './pglite-dialect'
 import { PG_TYPE, keepText, parseInt8 } from './type-parsers'
 
@@ -19,11 +20,27 @@ export interface DatabaseHandle {
 
 const PGLITE_EXTENSIONS = { btree_gist, cube, earthdistance }
 
-/** Embedded Postgres; `dataDir` undefined keeps it in memory (tests). */
+/**
+ * Embedded Postgres; `dataDir` undefined keeps it in memory (tests). A directory is owned by
+ * this process while open (see lockDataDir): a second process is refused before touching it.
+ */
 export async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
-  if (dataDir) await mkdir(dataDir, { recursive: true })
-  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS })
-  return fromPGlite(pglite)
+  if (!dataDir) return fromPGlite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }))
+  const lock = await lockDataDir(dataDir)
+  try {
+    await mkdir(dataDir, { recursive: true })
+    const handle = fromPGlite(await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS }))
+    return {
+      ...handle,
+      async close() {
+        await handle.close()
+        await lock.release()
+      },
+    }
+  } catch (error) {
+    await lock.release()
+    throw error
+  }
 }
 
 export function fromPGlite(pglite: PGlite): DatabaseHandle {

@@ -6,8 +6,18 @@ import type { ChildrenTable } from './tables/children.table'
 import type { EducationTable } from './tables/education.table'
 import type { FilesTable } from './tables/files.table'
 import type { MobileNumbersTable } from './tables/mobile-numbers.table'
+import type {
+  OfflineAccountsTable,
+  OfflinePaymentIntentsTable,
+  OfflinePaymentMethodsTable,
+  OfflineProcessorRequestsTable,
+  OfflineRefundsTable,
+  OfflineSetupIntentsTable,
+  OfflineTransfersTable,
+} from './tables/offline-processor.table'
 import type { OutboxTable } from './tables/outbox.table'
 import type { PasswordResetsTable } from './tables/password-resets.table'
+import type { PushDeliveriesTable } from './tables/push-deliveries.table'
 import type { PersonalDetailsTable } from './tables/personal-details.table'
 import type { ProfessionsTable } from './tables/professions.table'
 import type { ProfilesTable } from './tables/profiles.table'
@@ -59,11 +69,19 @@ export interface Database {
   lesson_locations: LessonLocationsTable
   lesson_price_settings: LessonPriceSettingsTable
   mobile_numbers: MobileNumbersTable
+  offline_accounts: OfflineAccountsTable
+  offline_payment_intents: OfflinePaymentIntentsTable
+  offline_payment_methods: OfflinePaymentMethodsTable
+  offline_processor_requests: OfflineProcessorRequestsTable
+  offline_refunds: OfflineRefundsTable
+  offline_setup_intents: OfflineSetupIntentsTable
+  offline_transfers: OfflineTransfersTable
   outbox: OutboxTable
   password_resets: PasswordResetsTable
   personal_details: PersonalDetailsTable
   professions: ProfessionsTable
   profiles: ProfilesTable
+  push_deliveries: PushDeliveriesTable
   service_notices: ServiceNoticesTable
   social_links: SocialLinksTable
   subject_levels: SubjectLevelsTable

@@ -45,9 +45,18 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   return unwrap(error, results)
 }
 
+/** Reverts the most recent migration. */
 export async function migrateDown<T>(db: Kysely<T>): Promise<string[]> {
   const { error, results } = await migrator(db).migrateDown()
   return unwrap(error, results)
+}
+
+export type MigrationState = { name: string; appliedAt: Date | undefined }
+
+/** Every migration known to this build, in order, with when it was applied (if it was). */
+export async function migrationStatus<T>(db: Kysely<T>): Promise<MigrationState[]> {
+  const migrations = await migrator(db).getMigrations()
+  return migrations.map((m) => ({ name: m.name, appliedAt: m.executedAt }))
 }
 
 function unwrap(error: unknown, results: MigrationResult[] | undefined): string[] {

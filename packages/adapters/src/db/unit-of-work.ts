@@ -1,7 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Kysely, Transaction } from 'kysely'
 import type { Result } from 'neverthrow'
 import type { UnitOfWork, WithoutLocks } from '@tutoring/domain'
 import type { Database } from './database'
+
+const ambient = new AsyncLocalStorage<Kysely<Database>>()
+
+/**
+ * The transaction a unit of work is running in this call chain, if any. The embedded
+ * database is one session held by that transaction until it ends, so an adapter called from
+ * inside it (the offline processor) must use it or wait for ever.
+ */
+export const ambientTransaction = (): Kysely<Database> | undefined => ambient.getStore()
 
 class Rollback {
   constructor(readonly result: Result<unknown, unknown>) {}
@@ -19,11 +29,13 @@ export function createUnitOfWork<Repos>(
     repos: repositories.outside(db),
     async run<T, E>(work: (repos: Repos) => Promise<Result<T, E>>): Promise<Result<T, E>> {
       try {
-        return await db.transaction().execute(async (trx) => {
-          const result = await work(repositories.inside(trx))
-          if (result.isErr()) throw new Rollback(result)
-          return result
-        })
+        return await db.transaction().execute((trx) =>
+          ambient.run(trx, async () => {
+            const result = await work(repositories.inside(trx))
+            if (result.isErr()) throw new Rollback(result)
+            return result
+          }),
+        )
       } catch (error) {
         if (error instanceof Rollback) return error.result as Result<T, E>
         throw error

@@ -1,2 +1,3 @@
 export * from './outbox-worker'
 export { processorSyncHandlers } from './processor-sync'
+export { devicePushSender } from './push-delivery'

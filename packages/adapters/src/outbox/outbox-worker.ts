@@ -4,8 +4,9 @@ import { renderEmail, type Mailer } from '../mail'
 
 export type ProcessorSyncHandler = (data: Record<string, unknown>) => Promise<void>
 
+/** Sends one outbox push (`outboxId` is the row's id) to the devices of `userId`. */
 export interface PushSender {
-  send(message: { userId: number; title: string; body: string; data: Record<string, unknown> }): Promise<void>
+  send(message: { outboxId: number; userId: number; title: string; body: string; data: Record<string, unknown> }): Promise<void>
 }
 
 export type OutboxWorkerDeps = {
@@ -58,6 +59,7 @@ async function deliver(deps: OutboxWorkerDeps, id: number, kind: string, topic: 
     }
     case 'push':
       await deps.push.send({
+        outboxId: id,
         userId: Number(payload.userId),
         title: String(payload.title),
         body: String(payload.body),

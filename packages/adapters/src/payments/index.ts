@@ -1,5 +1,6 @@
 import type { PaymentProcessor } from '@tutoring/domain'
 import type { Config } from '../config'
+import type { DatabaseHandle } from '../db/connect'
 import { offlineProcessor } from './offline-processor'
 import { stripeProcessor } from './stripe-processor'
 
@@ -8,7 +9,7 @@ export { stripeProcessor, hostOptions, type StripeProcessorOptions } from './str
 export { verifyStripeSignature, SIGNATURE_TOLERANCE_SECONDS, type SignatureCheck } from './stripe-signature'
 
 /** The real processor when `STRIPE_SECRET_KEY` is set, else the offline default. */
-export function processorFromConfig(config: Config, now: () => Date, baseUrl: string): PaymentProcessor {
-  if (!config.STRIPE_SECRET_KEY) return offlineProcessor(now, baseUrl)
+export function processorFromConfig(config: Config, database: DatabaseHandle, now: () => Date, baseUrl: string): PaymentProcessor {
+  if (!config.STRIPE_SECRET_KEY) return offlineProcessor(database, { now, baseUrl })
   return stripeProcessor({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE })
 }

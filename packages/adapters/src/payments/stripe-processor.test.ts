@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
+import type { DatabaseHandle } from '../db/connect'
 import { signStripePayload, startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in'
 import { processorFromConfig } from './index'
 import { hostOptions, stripeProcessor } from './stripe-processor'
@@ -114,7 +115,7 @@ describe('Stripe processor against the stand-in', () => {
     const { customerId } = await p.createCustomer({ email: 'g@example.com', name: 'G' })
     const base = { customerId, amountPence: 100, captureMethod: 'automatic' as const, offSession: false, returnUrl: 'https://app.test/r', description: 'x', metadata: {} }
     const declined = await p.createPaymentIntent({ ...base, paymentMethodId: 'pm_card_chargeDeclined', idempotencyKey: 'k-d' })
-    expect(declined._unsafeUnwrapErr()).toEqual({ type: 'PaymentFailed', reason: 'Your card was declined.' })
+    expect(declined._unsafeUnwrapErr()).toEqual({ type: 'PaymentFailed', reason: 'Your card was declined.', code: 'card_declined' })
     const action = (await p.createPaymentIntent({ ...base, paymentMethodId: 'pm_card_threeDSecure2Required', idempotencyKey: 'k-3ds' }))._unsafeUnwrap()
     expect(action.status).toBe('requires_action')
     expect(action.redirectUrl).toMatch(/^https:\/\/hooks\.stripe\.test\/3ds\//)
@@ -173,8 +174,10 @@ describe('Stripe processor against the stand-in', () => {
 
 describe('processor choice', () => {
   it('is offline without a key and Stripe with one', () => {
-    expect(processorFromConfig(loadConfig({}), () => new Date(), 'http://x').mode).toBe('offline')
-    expect(processorFromConfig(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }), () => new Date(), 'http://x').mode).toBe('live')
+    // Neither touches the database until asked something.
+    const database = { kind: 'pglite', db: {}, close: async () => undefined } as unknown as DatabaseHandle
+    expect(processorFromConfig(loadConfig({}), database, () => new Date(), 'http://x').mode).toBe('offline')
+    expect(processorFromConfig(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }), database, () => new Date(), 'http://x').mode).toBe('live')
   })
 
   it('reads STRIPE_API_BASE as host, port and protocol', () => {

@@ -7,8 +7,12 @@ import {
   type CardDetails,
   type CardRejected,
   type PaymentIntent,
+  type ConnectedAccount,
   type PaymentIntentStatus,
   type PaymentProcessor,
+  type SetupIntent,
+  type SetupIntentStatus,
+  type Transfer,
 } from '@tutoring/domain'
 
 export type StripeProcessorOptions = {
@@ -116,12 +120,16 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
                   ...(input.offSession ? {} : { return_url: input.returnUrl }),
                   description: input.description,
                   metadata: input.metadata,
+                  ...(input.destination
+                    ? { transfer_data: { destination: input.destination.accountId }, application_fee_amount: input.destination.applicationFeePence }
+                    : {}),
+                  ...(input.transferGroup ? { transfer_group: input.transferGroup } : {}),
                 },
                 { idempotencyKey: input.idempotencyKey },
               ),
             ),
           ),
-        (reason) => paymentFailed(reason),
+        (reason, error) => paymentFailed(reason, { code: error.code, paymentIntentId: error.payment_intent?.id }),
       )
     },
     async retrievePaymentIntent(paymentIntentId) {
@@ -134,9 +142,60 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
     async cancelPaymentIntent(paymentIntentId, { idempotencyKey }) {
       return presentIntent(await stripe.paymentIntents.cancel(paymentIntentId, {}, { idempotencyKey }))
     },
-    async refundPayment(paymentIntentId, { amountPence, idempotencyKey }) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount: amountPence }, { idempotencyKey })
+    async refundPayment(paymentIntentId, { amountPence, idempotencyKey, reverseTransfer, refundApplicationFee }) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntentId,
+          amount: amountPence,
+          ...(reverseTransfer ? { reverse_transfer: true } : {}),
+          ...(refundApplicationFee ? { refund_application_fee: true } : {}),
+        },
+        { idempotencyKey },
+      )
       return { refundId: refund.id, amountPence: refund.amount }
+    },
+    async createSetupIntent({ customerId, paymentMethodId, returnUrl, metadata, idempotencyKey }) {
+      return refusedAs(
+        async () =>
+          ok(
+            presentSetupIntent(
+              await stripe.setupIntents.create(
+                {
+                  customer: customerId,
+                  usage: 'off_session',
+                  metadata,
+                  ...(paymentMethodId ? { payment_method: paymentMethodId, confirm: true, return_url: returnUrl } : {}),
+                },
+                { idempotencyKey },
+              ),
+            ),
+          ),
+        (reason) => cardRejected(reason),
+      )
+    },
+    async retrieveSetupIntent(setupIntentId) {
+      return presentSetupIntent(await stripe.setupIntents.retrieve(setupIntentId))
+    },
+    async createTransfer({ accountId, amountPence, sourceChargeId, transferGroup, metadata, idempotencyKey }) {
+      const transfer = await stripe.transfers.create(
+        {
+          amount: amountPence,
+          currency: CURRENCY,
+          destination: accountId,
+          metadata,
+          ...(sourceChargeId ? { source_transaction: sourceChargeId } : {}),
+          ...(transferGroup ? { transfer_group: transferGroup } : {}),
+        },
+        { idempotencyKey },
+      )
+      return presentTransfer(transfer)
+    },
+    async reverseTransfer(transferId, { amountPence, idempotencyKey }) {
+      const reversal = await stripe.transfers.createReversal(transferId, { amount: amountPence }, { idempotencyKey })
+      return { reversalId: reversal.id, amountPence: reversal.amount }
+    },
+    async retrieveConnectedAccount(accountId) {
+      return presentAccount(await stripe.accounts.retrieve(accountId))
     },
     async tokenizeBankAccount(details) {
       return refusedAs(
@@ -220,6 +279,50 @@ function presentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     amountReceivedPence: intent.amount_received,
     clientSecret: intent.client_secret,
     redirectUrl: intent.next_action?.redirect_to_url?.url ?? null,
+    latestChargeId: idOf(intent.latest_charge),
+    transferGroup: intent.transfer_group,
+  }
+}
+
+/** An expandable field's id, whether the API sent the id or the object. */
+const idOf = (field: string | { id: string } | null | undefined): string | null => (field == null ? null : typeof field === 'string' ? field : field.id)
+
+const SETUP_STATUSES: readonly SetupIntentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'canceled', 'succeeded']
+
+function presentSetupIntent(intent: Stripe.SetupIntent): SetupIntent {
+  const status = SETUP_STATUSES.find((s) => s === intent.status)
+  const customerId = idOf(intent.customer)
+  if (!status || !customerId) throw new Error(`unexpected setup intent ${intent.id} (status ${intent.status})`)
+  return {
+    id: intent.id,
+    status,
+    customerId,
+    paymentMethodId: idOf(intent.payment_method),
+    clientSecret: intent.client_secret,
+    redirectUrl: intent.next_action?.redirect_to_url?.url ?? null,
+  }
+}
+
+function presentTransfer(transfer: Stripe.Transfer): Transfer {
+  const accountId = idOf(transfer.destination)
+  if (!accountId) throw new Error(`transfer ${transfer.id} has no destination`)
+  return {
+    id: transfer.id,
+    accountId,
+    amountPence: transfer.amount,
+    reversedPence: transfer.amount_reversed,
+    sourceChargeId: idOf(transfer.source_transaction),
+    transferGroup: transfer.transfer_group,
+  }
+}
+
+function presentAccount(account: Stripe.Account): ConnectedAccount {
+  return {
+    id: account.id,
+    payoutsEnabled: account.payouts_enabled ?? false,
+    chargesEnabled: account.charges_enabled ?? false,
+    detailsSubmitted: account.details_submitted ?? false,
+    requirementsDue: account.requirements?.currently_due ?? [],
   }
 }
 
@@ -239,11 +342,11 @@ function cardOf(method: Stripe.PaymentMethod): Result<CardDetails, CardRejected>
  * invalid request about a resource the client named (`resource_missing`, a bad bank
  * number). Everything else is thrown on.
  */
-async function refusedAs<T, E>(run: () => Promise<Result<T, E>>, refuse: (reason: string) => E): Promise<Result<T, E>> {
+async function refusedAs<T, E>(run: () => Promise<Result<T, E>>, refuse: (reason: string, error: Stripe.errors.StripeError) => E): Promise<Result<T, E>> {
   try {
     return await run()
   } catch (error) {
-    if (isCustomerError(error)) return err(refuse(error.message))
+    if (isCustomerError(error)) return err(refuse(error.message, error))
     throw error
   }
 }
@@ -253,6 +356,8 @@ const CUSTOMER_FIXABLE = new Set(['resource_missing', 'payment_method_unactivate
 function isCustomerError(error: unknown): error is Stripe.errors.StripeError {
   if (!(error instanceof Stripe.errors.StripeError)) return false
   if (error.type === 'StripeCardError') return true
+  // A missing connected account is this service's data gone wrong, not the customer's to fix.
+  if (error.param?.startsWith('transfer_data')) return false
   return error.type === 'StripeInvalidRequestError' && error.code !== undefined && CUSTOMER_FIXABLE.has(error.code)
 }
 

@@ -12,12 +12,21 @@ export interface Throttle {
 /**
  * A fixed 60-second window per key (CONTRACT §9). With Redis every instance shares the
  * counters; without it each process counts alone, which is right for the embedded mode.
+ * While Redis is unreachable the limiter's insurance counts in this process instead (at
+ * once, without waiting on Redis), so the limit still holds per instance and no request
+ * fails for it.
  */
 export function createThrottle(options: { name: string; limit: number; redis?: Redis; windowSeconds?: number }): Throttle {
   const windowSeconds = options.windowSeconds ?? 60
   const settings = { keyPrefix: `throttle:${options.name}`, points: options.limit, duration: windowSeconds }
   const limiter: RateLimiterAbstract = options.redis
-    ? new RateLimiterRedis({ ...settings, storeClient: options.redis, useRedisPackage: false })
+    ? new RateLimiterRedis({
+        ...settings,
+        storeClient: options.redis,
+        useRedisPackage: false,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(settings),
+      })
     : new RateLimiterMemory(settings)
   const decide = (res: RateLimiterRes, allowed: boolean): ThrottleDecision => ({
     allowed,

@@ -10,7 +10,7 @@ export { IdentityProviderError, ONFIDO_DEFAULT_BASE_URL, onfidoIdentityProvider,
 export function identityProviderFromConfig(config: Config): IdentityProvider {
   if (!config.IDENTITY_PROVIDER_TOKEN) return offlineIdentityProvider()
   if (!config.IDENTITY_PROVIDER_WORKFLOW_ID) {
-    throw new ConfigError('invalid configuration: IDENTITY_PROVIDER_WORKFLOW_ID is required with IDENTITY_PROVIDER_TOKEN')
+    throw new ConfigError(['IDENTITY_PROVIDER_WORKFLOW_ID is required with IDENTITY_PROVIDER_TOKEN'])
   }
   return onfidoIdentityProvider({
     baseUrl: config.IDENTITY_PROVIDER_URL ?? ONFIDO_DEFAULT_BASE_URL,

@@ -1,4 +1,3 @@
-import { expireHolds, expireReschedules, runDuePayments } from '@tutoring/domain'
 import type { Command } from '../command'
 import { withServices } from '../resources'
 
@@ -8,6 +7,7 @@ export const paymentsCaptureDue: Command = {
   summary: 'authorise scheduled payments that are due, capture those whose lesson finished, and expire lapsed unpaid holds',
   options: {},
   async run({ io, config }) {
+    const { expireHolds, runDuePayments } = await import('@tutoring/domain')
     await withServices(config, io, async ({ bookings }) => {
       const holds = await expireHolds(bookings)
       const report = await runDuePayments(bookings)
@@ -22,6 +22,7 @@ export const lessonsExpireReschedules: Command = {
   summary: 'cancel, with a full refund, lessons whose reschedule proposal expired',
   options: {},
   async run({ io, config }) {
+    const { expireReschedules } = await import('@tutoring/domain')
     await withServices(config, io, async ({ bookings }) => {
       const { expired } = await expireReschedules(bookings)
       io.out(`expired ${expired}`)

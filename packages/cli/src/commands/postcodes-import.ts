@@ -1,5 +1,4 @@
 import { access } from 'node:fs/promises'
-import { PostcodeFileError, importPostcodesCsv } from '@tutoring/adapters'
 import type { Command } from '../command'
 import { CliError, usageError } from '../io'
 import { withDatabase } from '../resources'
@@ -17,6 +16,7 @@ export const postcodesImport: Command = {
     await access(file).catch(() => {
       throw new CliError(`cannot read ${file}`)
     })
+    const { PostcodeFileError, importPostcodesCsv } = await import('@tutoring/adapters')
     const result = await withDatabase(config, (database) =>
       importPostcodesCsv(database.db, file).catch((error: unknown) => {
         if (error instanceof PostcodeFileError) throw new CliError(`${file}: ${error.message}`)

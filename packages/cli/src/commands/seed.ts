@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { argon2Hasher, demoCatalog, generateDemoTutors, loadDemoTutors, seedReferenceData } from '@tutoring/adapters'
-import { londonToday } from '@tutoring/domain'
 import type { Command } from '../command'
 import { usageError } from '../io'
 import { withDatabase } from '../resources'
@@ -15,11 +13,14 @@ export const seed: Command = {
     if (demo !== undefined && (typeof demo !== 'string' || !/^[1-9]\d{0,5}$/.test(demo) || Number(demo) > 100_000)) {
       throw usageError('--demo takes a whole number of tutors, 1 to 100000')
     }
+    const { argon2Hasher, demoCatalog, generateDemoTutors, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
     await withDatabase(config, async (database) => {
       await seedReferenceData(database.db)
       io.out('reference data is in place')
       if (demo === undefined) return
+      const { londonToday } = await import('@tutoring/domain')
       const now = new Date()
+      io.progress?.(`generating ${demo} demo tutors`)
       const tutors = generateDemoTutors({
         seed: now.getTime() % 2 ** 31,
         tutors: Number(demo),
@@ -30,7 +31,12 @@ export const seed: Command = {
       // Nobody knows this password: demo tutors are found, never logged in as.
       const passwordHash = await argon2Hasher().hash(randomBytes(24).toString('base64url'))
       const tag = randomBytes(4).toString('hex')
-      await loadDemoTutors(database.db, tutors, { tag, passwordHash })
+      const started = Date.now()
+      await loadDemoTutors(database.db, tutors, {
+        tag,
+        passwordHash,
+        onProgress: (loaded) => io.progress?.(`loaded ${loaded} of ${tutors.length} demo tutors (${Math.round((loaded / tutors.length) * 100)} %, ${Math.round((Date.now() - started) / 1000)} s)`),
+      })
       io.out(`added ${tutors.length} searchable demo tutor(s), emails demo-${tag}-1@demo.example.com onwards`)
     })
   },

@@ -1,18 +1,20 @@
-import { z } from 'zod'
-import { createUser, type RoleName } from '@tutoring/domain'
+import type { z as Zod } from 'zod'
+import type { RoleName } from '@tutoring/domain'
 import type { Command } from '../command'
 import { CliError, usageError } from '../io'
 import { withServices } from '../resources'
 
 const ROLES = ['internal', 'tutor', 'student', 'parent'] as const satisfies readonly RoleName[]
 
-const inputSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address').max(254)),
-  password: z.string(),
-  role: z.enum(ROLES, `must be one of ${ROLES.join(', ')}`),
-  firstname: z.string().trim().min(1, 'must not be blank').max(100),
-  lastname: z.string().trim().min(1, 'must not be blank').max(100),
-})
+// Built when the command runs: zod and the domain load only for the command that needs them.
+const inputSchema = (z: typeof Zod) =>
+  z.object({
+    email: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address').max(254)),
+    password: z.string(),
+    role: z.enum(ROLES, `must be one of ${ROLES.join(', ')}`),
+    firstname: z.string().trim().min(1, 'must not be blank').max(100),
+    lastname: z.string().trim().min(1, 'must not be blank').max(100),
+  })
 
 const fieldErrors = (errors: Record<string, string[]>): string =>
   Object.entries(errors)
@@ -31,9 +33,10 @@ export const userCreate: Command = {
     lastname: { type: 'string' },
   },
   async run({ io, config, values }) {
-    const missing = Object.keys(inputSchema.shape).filter((flag) => values[flag] === undefined)
+    const missing = Object.keys(userCreate.options).filter((flag) => values[flag] === undefined)
     if (missing.length > 0) throw usageError(`missing ${missing.map((f) => `--${f}`).join(', ')}`)
-    const parsed = inputSchema.safeParse(values)
+    const [{ z }, { createUser }] = await Promise.all([import('zod'), import('@tutoring/domain')])
+    const parsed = inputSchema(z).safeParse(values)
     if (!parsed.success) {
       throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
     }

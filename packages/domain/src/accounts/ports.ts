@@ -20,6 +20,8 @@ export interface UserRepository {
   findById(id: number): Promise<User | undefined>
   findByEmailWithPassword(email: string): Promise<UserWithPassword | undefined>
   findByUsername(username: string): Promise<User | undefined>
+  /** Whether the user's profile is shown to the public (false without a profile). */
+  isProfileVisible(userId: number): Promise<boolean>
   isEmailTaken(email: string): Promise<boolean>
   isUsernameTaken(username: string, exceptUserId?: number): Promise<boolean>
   /** Undefined when the email or the username is already taken by a live user. */

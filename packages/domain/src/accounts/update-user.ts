@@ -1,11 +1,9 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import {
   actsFor,
-  forbidden,
   notFound,
   type Actor,
   type FieldErrors,
-  type Forbidden,
   type NotFound,
   type ValidationFailed,
   validationFailed,
@@ -13,7 +11,7 @@ import {
 import type { AccountsDeps, UserPatch } from './ports'
 import { USERNAME_PATTERN, type User } from './user'
 
-export type UpdateUserError = NotFound | Forbidden | ValidationFailed
+export type UpdateUserError = NotFound | ValidationFailed
 
 export function updateUser(
   deps: Pick<AccountsDeps, 'uow'>,
@@ -30,9 +28,10 @@ async function run(
   patch: UserPatch,
 ): Promise<Result<User, UpdateUserError>> {
   return deps.uow.run(async ({ users, reference }) => {
+    // Another user's account is not found, exactly as an unknown id is.
+    if (!actsFor(actor, id)) return err(notFound('user'))
     const user = await users.findById(id)
     if (!user) return err(notFound('user'))
-    if (!actsFor(actor, id)) return err(forbidden('only the user or an internal user may change this account'))
     const problems: FieldErrors = {}
     if (patch.username !== undefined) {
       if (!USERNAME_PATTERN.test(patch.username)) {

@@ -20,7 +20,8 @@ export async function bookingPaymentIntent(
     amountPence: payment.amountPence,
     captureMethod: 'manual',
     offSession,
-    returnUrl: deps.config.paymentReturnUrl,
+    // The return page shows this payment's outcome; processors append their own parameters.
+    returnUrl: `${deps.config.paymentReturnUrl}${deps.config.paymentReturnUrl.includes('?') ? '&' : '?'}payment_id=${payment.id}`,
     description: `Lesson ${a.lesson.id}: ${a.subject.title}`,
     metadata: { booking_id: String(a.booking.id), payment_id: String(payment.id) },
     idempotencyKey: `payment-${payment.id}`,

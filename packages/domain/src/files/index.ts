@@ -2,7 +2,7 @@ export { deleteFile } from './delete-file'
 export type { FilesError, PayloadTooLarge, StoreUploadError, UnsupportedMediaType } from './errors'
 export { getFile } from './get-file'
 export { listFiles } from './list-files'
-export { largestLimit, type MediaCategory, type UploadLimits } from './media-types'
+export type { MediaCategory, UploadLimits } from './media-types'
 export type {
   ContentSniffer,
   FileRepository,
@@ -19,5 +19,5 @@ export type {
 export { renameFile } from './rename-file'
 export { RESOURCE_KINDS, type ResourceKind, resourceLink, type ResourceLink } from './resource-link'
 export { type ProfileMediaInput, setProfileMedia, type SetProfileMediaError } from './set-profile-media'
-export { type AttachUpload, storeUpload, type UploadInput } from './store-upload'
+export { admitUpload, type AttachUpload, largestUploadFor, storeUpload, type UploadInput } from './store-upload'
 export { FILE_PURPOSES, type FilePurpose, isFilePurpose, type StoredFile } from './stored-file'

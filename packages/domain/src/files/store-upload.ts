@@ -3,7 +3,7 @@ import { unauthenticated } from '../accounts'
 import { fieldError, type Actor } from '../shared'
 import { limitBytes, peek } from './byte-streams'
 import { payloadTooLarge, unsupportedMediaType, type PayloadTooLarge, type StoreUploadError } from './errors'
-import { categoryOf, typesOf, type MediaCategory } from './media-types'
+import { categoryOf, largestLimit, typesOf, type MediaCategory } from './media-types'
 import type { FilesDeps, FilesRepos, ObjectStorage } from './ports'
 import { cleanFileName, PURPOSE_ACCEPTS, type FilePurpose, type StoredFile } from './stored-file'
 
@@ -79,28 +79,47 @@ async function inspect(
   const accepted = input.accept ? purposeAccepts.filter((category) => input.accept!.includes(category)) : purposeAccepts
   const peeked = await peek(input.content, deps.sniffer.headBytes)
   const mimeType = await deps.sniffer.detect(peeked.head)
-  const category = mimeType === undefined ? undefined : categoryOf(mimeType)
-  const refusal = refuse({ accepted, mimeType, category, anonymous: input.ownerId === null, size: input.size, limits: deps.limits })
+  const refusal = refuse({ accepted, mimeType, anonymous: input.ownerId === null, size: input.size, limits: deps.limits })
   if (refusal) {
     await peeked.release()
     return err(refusal)
   }
-  return ok({ mimeType: mimeType!, limit: deps.limits[category!], content: peeked.all })
+  return ok({ mimeType: mimeType!, limit: deps.limits[categoryOf(mimeType!)!], content: peeked.all })
 }
+
+/**
+ * Whether an upload of this detected type may be stored here, before its size is known:
+ * the type (415), then who may upload it (401: without an account, images only). Answers
+ * the byte limit of that type. The HTTP edge asks it from the first bytes of a streaming
+ * upload, so a refusal comes before the rest is read.
+ */
+export function admitUpload(facts: {
+  accepted: readonly MediaCategory[]
+  mimeType: string | undefined
+  anonymous: boolean
+  limits: FilesDeps['limits']
+}): Result<number, StoreUploadError> {
+  const category = facts.mimeType === undefined ? undefined : categoryOf(facts.mimeType)
+  if (category === undefined || !facts.accepted.includes(category)) return err(unsupportedMediaType(facts.mimeType ?? null, typesOf(facts.accepted)))
+  if (facts.anonymous && category !== 'image') return err(unauthenticated())
+  return ok(facts.limits[category])
+}
+
+/** The most a caller may upload among these categories, whatever the type turns out to be. */
+export const largestUploadFor = (anonymous: boolean, accepted: readonly MediaCategory[], limits: FilesDeps['limits']): number =>
+  largestLimit(limits, anonymous ? accepted.filter((category) => category === 'image') : accepted)
 
 /** Checked in this order: the type (415), who may upload it (401), then its size (413). */
 function refuse(facts: {
   accepted: readonly MediaCategory[]
   mimeType: string | undefined
-  category: MediaCategory | undefined
   anonymous: boolean
   size: number
   limits: FilesDeps['limits']
 }): StoreUploadError | undefined {
-  const { accepted, category } = facts
-  if (category === undefined || !accepted.includes(category)) return unsupportedMediaType(facts.mimeType ?? null, typesOf(accepted))
-  if (facts.anonymous && category !== 'image') return unauthenticated()
-  if (facts.size > facts.limits[category]) return payloadTooLarge(facts.limits[category])
+  const admitted = admitUpload(facts)
+  if (admitted.isErr()) return admitted.error
+  if (facts.size > admitted.value) return payloadTooLarge(admitted.value)
   return undefined
 }
 

@@ -1,2 +1,11 @@
 export type { NotificationsDeps } from './ports'
+export {
+  parseWebPushSubscription,
+  type PushDevice,
+  type PushGateway,
+  type PushNotification,
+  type PushOutcome,
+  type WebPushSubscription,
+  WebPushSubscriptionSchema,
+} from './push-gateway'
 export { type PushCallback, type PushCallbackOutcome, recordPushCallback } from './record-push-callback'

@@ -15,6 +15,8 @@ export {
   type CardDetails,
   cardRejected,
   type CardRejected,
+  type ChargeDestination,
+  type ConnectedAccount,
   type CreatePaymentIntentInput,
   type CustomerDetails,
   paymentFailed,
@@ -22,6 +24,9 @@ export {
   type PaymentIntent,
   type PaymentIntentStatus,
   type PaymentProcessor,
+  type SetupIntent,
+  type SetupIntentStatus,
+  type Transfer,
 } from './payment-processor'
 export type {
   BankAccountRepository,

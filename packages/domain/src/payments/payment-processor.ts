@@ -19,9 +19,18 @@ export type CustomerDetails = {
   address: { line1: string; line2: string | null; city: string; postcode: string; country: string } | null
 }
 
-/** The processor declined a payment (CONTRACT §2: 402 `payment_failed`). */
-export type PaymentFailed = { type: 'PaymentFailed'; reason: string }
-export const paymentFailed = (reason: string): PaymentFailed => ({ type: 'PaymentFailed', reason })
+/**
+ * The processor declined a payment (CONTRACT §2: 402 `payment_failed`). `code` is the
+ * processor's: `authentication_required` means an off-session payment the customer must
+ * confirm themselves (3-D Secure) on the intent named by `paymentIntentId`.
+ */
+export type PaymentFailed = { type: 'PaymentFailed'; reason: string; code?: string; paymentIntentId?: string }
+export const paymentFailed = (reason: string, more: { code?: string; paymentIntentId?: string } = {}): PaymentFailed => ({
+  type: 'PaymentFailed',
+  reason,
+  ...(more.code ? { code: more.code } : {}),
+  ...(more.paymentIntentId ? { paymentIntentId: more.paymentIntentId } : {}),
+})
 
 /** A PaymentIntent's status, named as the processor names it. */
 export type PaymentIntentStatus =
@@ -43,7 +52,16 @@ export type PaymentIntent = {
   clientSecret: string | null
   /** Where the customer must go to finish the payment (3-D Secure), when they must. */
   redirectUrl: string | null
+  /** The charge the authorisation made; a separate transfer to the tutor names it as its source. */
+  latestChargeId: string | null
+  transferGroup: string | null
 }
+
+/**
+ * A destination charge (Connect): when the intent is captured, the connected account
+ * receives what was captured less `applicationFeePence`, which the platform keeps.
+ */
+export type ChargeDestination = { accountId: string; applicationFeePence: number }
 
 /**
  * Every call that moves money carries an idempotency key, so a retry after a timeout can
@@ -61,6 +79,51 @@ export type CreatePaymentIntentInput = {
   description: string
   metadata: Record<string, string>
   idempotencyKey: string
+  /** The tutor's share goes to their account on capture; absent or null, the platform keeps it all for now. */
+  destination?: ChargeDestination | null
+  /** Ties the charge to transfers made for it later (a tutor enabled for payouts afterwards). */
+  transferGroup?: string | null
+}
+
+/** A SetupIntent's status, named as the processor names it. */
+export type SetupIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'canceled'
+  | 'succeeded'
+
+/** A card saved for later off-session payments, confirmed by the customer now (3-D Secure included). */
+export type SetupIntent = {
+  id: string
+  status: SetupIntentStatus
+  customerId: string
+  paymentMethodId: string | null
+  /** For the client to confirm the setup (Stripe.js `confirmCardSetup`). */
+  clientSecret: string | null
+  /** Where the customer must go to authenticate, when they must. */
+  redirectUrl: string | null
+}
+
+/** Money moved from the platform to a connected account, apart from any charge's destination. */
+export type Transfer = {
+  id: string
+  accountId: string
+  amountPence: number
+  reversedPence: number
+  sourceChargeId: string | null
+  transferGroup: string | null
+}
+
+/** What the processor says of a tutor's connected account. */
+export type ConnectedAccount = {
+  id: string
+  payoutsEnabled: boolean
+  chargesEnabled: boolean
+  detailsSubmitted: boolean
+  /** What the processor still needs before it pays out (its `requirements.currently_due`). */
+  requirementsDue: string[]
 }
 
 /** A UK bank account as the tutor types it; the number goes to the processor and nowhere else. */
@@ -104,8 +167,43 @@ export interface PaymentProcessor {
   capturePaymentIntent(paymentIntentId: string, input: { amountPence?: number; idempotencyKey: string }): Promise<PaymentIntent>
   /** Releases an uncaptured authorisation. */
   cancelPaymentIntent(paymentIntentId: string, input: { idempotencyKey: string }): Promise<PaymentIntent>
-  /** Refunds part or all of a captured payment. */
-  refundPayment(paymentIntentId: string, input: { amountPence: number; idempotencyKey: string }): Promise<{ refundId: string; amountPence: number }>
+  /**
+   * Refunds part or all of a captured payment. On a destination charge, `reverseTransfer`
+   * takes the tutor's share back in proportion and `refundApplicationFee` gives back the
+   * platform's fee in proportion.
+   */
+  refundPayment(
+    paymentIntentId: string,
+    input: { amountPence: number; idempotencyKey: string; reverseTransfer?: boolean; refundApplicationFee?: boolean },
+  ): Promise<{ refundId: string; amountPence: number }>
+  /**
+   * Prepares a card for payments while the customer is away. With `paymentMethodId` it is
+   * confirmed now (`requires_action` when the card wants 3-D Secure; a refused card is Err);
+   * without one, the client confirms it with the `clientSecret`.
+   */
+  createSetupIntent(input: {
+    customerId: string
+    paymentMethodId: string | null
+    returnUrl: string
+    metadata: Record<string, string>
+    idempotencyKey: string
+  }): Promise<Result<SetupIntent, CardRejected>>
+  retrieveSetupIntent(setupIntentId: string): Promise<SetupIntent>
+  /**
+   * Pays a connected account from the platform's balance: a tutor's share of a charge made
+   * before their account could receive it (`sourceChargeId` ties it to that charge's funds).
+   */
+  createTransfer(input: {
+    accountId: string
+    amountPence: number
+    sourceChargeId: string | null
+    transferGroup: string | null
+    metadata: Record<string, string>
+    idempotencyKey: string
+  }): Promise<Transfer>
+  /** Takes back part or all of a transfer (a refund of a lesson paid by separate transfer). */
+  reverseTransfer(transferId: string, input: { amountPence: number; idempotencyKey: string }): Promise<{ reversalId: string; amountPence: number }>
+  retrieveConnectedAccount(accountId: string): Promise<ConnectedAccount>
   /** Looks a payment method up without attaching it: a card that could be saved, or why not. */
   checkCard(paymentMethodId: string): Promise<Result<CardDetails, CardRejected>>
   /** Makes an attached payment method the customer's default for invoices and payments. */

@@ -42,6 +42,7 @@ export {
   type Gender,
   GENDERS,
   type MobileNumber,
+  type Owner,
   type PersonalDetails,
   type Profession,
   type ProfessionFields,

@@ -23,4 +23,4 @@ export type { DayScheduleRepository, HolidayRepository, LocationRepository, Sche
 export type { LocationInput } from './resolve-location'
 export { saveLocation } from './save-location'
 export { type DaySchedulePatch, updateDaySchedule } from './update-day-schedule'
-export { updateLocation } from './update-location'
+export { type LocationPatch, updateLocation } from './update-location'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
@@ -7,9 +7,10 @@ import { pipeline } from 'node:stream/promises'
 import Busboy from '@fastify/busboy'
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import type { FieldErrors } from '@tutoring/domain'
+import { admitUpload, largestUploadFor, type FieldErrors, type MediaCategory } from '@tutoring/domain'
 import type { Services } from '@tutoring/adapters'
 import type { AppEnv } from './app-env'
+import { problemFromDomain } from './domain-errors'
 import { Problem, problems } from './problem'
 import { fieldErrorsFrom } from './validation'
 
@@ -38,18 +39,57 @@ export type ReceivedUpload<Fields> = {
 }
 
 /**
+ * Decides from a file's first bytes whether to go on reading it: a refusal, or the most
+ * bytes a file of that type may have.
+ */
+export type UploadScreen = { headBytes: number; admit(head: Uint8Array): Promise<Problem | number> }
+
+export type UploadOptions<S> = {
+  /** The most a file may have before its type is known. */
+  maxFileBytes: number
+  fields: S
+  spoolDir: string
+  screen?: UploadScreen
+}
+
+/**
+ * An upload route's body, for the caller at hand: the file's type is read from its first
+ * bytes and refused there (415, or 401 for a type only an account may upload), and its
+ * size is capped by what that caller may upload of `accept` (without an account, images
+ * only, so 10 MiB), then by the detected type's own limit.
+ */
+export function receiveUploadFor<S extends z.ZodType>(
+  c: Context<AppEnv>,
+  services: Services,
+  options: { fields: S; accept: readonly MediaCategory[] },
+): Promise<ReceivedUpload<z.output<S>>> {
+  const { limits, sniffer } = services.files
+  const anonymous = c.get('user') === undefined
+  return receiveUpload(c, {
+    maxFileBytes: largestUploadFor(anonymous, options.accept, limits),
+    fields: options.fields,
+    spoolDir: uploadSpoolDir(services),
+    screen: {
+      headBytes: sniffer.headBytes,
+      async admit(head) {
+        const admitted = admitUpload({ accepted: options.accept, mimeType: await sniffer.detect(head), anonymous, limits })
+        return admitted.isOk() ? admitted.value : problemFromDomain(admitted.error)
+      },
+    },
+  })
+}
+
+/**
  * Reads a `multipart/form-data` upload (CONTRACT §1: the file in the part named `file`,
  * other fields as further parts) without holding it in memory: the file part streams to
  * a temporary file, so fields may come before or after it and the size is known. At most
  * `maxFileBytes` of file and that plus 1 MiB of body are read; more is a 413 at once.
+ * With a `screen`, the file's first bytes decide whether reading goes on, and its limit.
  *
  * 400 for a body that is not multipart; 422 for a missing file or a field `fields` (a
  * strict zod object) refuses.
  */
-export async function receiveUpload<S extends z.ZodType>(
-  c: Context<AppEnv>,
-  options: { maxFileBytes: number; fields: S; spoolDir: string },
-): Promise<ReceivedUpload<z.output<S>>> {
+export async function receiveUpload<S extends z.ZodType>(c: Context<AppEnv>, options: UploadOptions<S>): Promise<ReceivedUpload<z.output<S>>> {
   const type = c.req.header('content-type') ?? ''
   const body = c.req.raw.body
   if (!MULTIPART_TYPE.test(type) || !body) {
@@ -63,7 +103,7 @@ export async function receiveUpload<S extends z.ZodType>(
   const spoolPath = path.join(options.spoolDir, randomUUID())
   const discard = () => rm(spoolPath, { force: true })
   try {
-    const parsed = await new MultipartReader(spoolPath, options.maxFileBytes).read(Readable.fromWeb(body as never), type, capBytes)
+    const parsed = await new MultipartReader(spoolPath, options.maxFileBytes, options.screen).read(Readable.fromWeb(body as never), type, capBytes)
     const fields = options.fields.safeParse(parsed.fields)
     const errors: FieldErrors = { ...parsed.problems, ...(fields.success ? {} : fieldErrorsFrom(fields.error)) }
     if (!parsed.file) errors.file = ['is required']
@@ -93,6 +133,44 @@ async function* readSpool(spoolPath: string): AsyncIterable<Uint8Array> {
 const tooLarge = (maxFileBytes: number) =>
   problems.payloadTooLarge(`An upload may be at most ${maxFileBytes} bytes here.`)
 
+/**
+ * Holds back the file's first `screen.headBytes`, asks the screen about them, then passes
+ * everything on, failing with a 413 past the limit the screen gave.
+ */
+function screened(screen: UploadScreen) {
+  return async function* (source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    const held: Buffer[] = []
+    let heldBytes = 0
+    let limit: number | undefined
+    let seen = 0
+    const decide = async () => {
+      const verdict = await screen.admit(Buffer.concat(held))
+      if (verdict instanceof Problem) throw verdict
+      return verdict
+    }
+    for await (const chunk of source) {
+      seen += chunk.length
+      if (limit === undefined) {
+        held.push(chunk)
+        heldBytes += chunk.length
+        if (heldBytes < screen.headBytes) continue
+        limit = await decide()
+        if (seen > limit) throw tooLarge(limit)
+        yield* held
+        continue
+      }
+      if (seen > limit) throw tooLarge(limit)
+      yield chunk
+    }
+    // An empty file is the reader's 422 to give, not a type to refuse.
+    if (limit === undefined && heldBytes > 0) {
+      limit = await decide()
+      if (seen > limit) throw tooLarge(limit)
+      yield* held
+    }
+  }
+}
+
 type Parsed = {
   fields: Record<string, string>
   problems: FieldErrors
@@ -104,12 +182,14 @@ class MultipartReader {
   private readonly parsed: Parsed = { fields: {}, problems: {}, file: undefined }
   private spooling: Promise<void> = Promise.resolve()
   private fileStream: Readable | undefined
+  private spool: WriteStream | undefined
   private source: Readable | undefined
   private settled = false
 
   constructor(
     private readonly spoolPath: string,
     private readonly maxFileBytes: number,
+    private readonly screen: UploadScreen | undefined,
   ) {}
 
   read(source: Readable, contentType: string, capBytes: number): Promise<Parsed> {
@@ -153,7 +233,9 @@ class MultipartReader {
     this.parsed.file = { name: fileName ?? '', declaredType: mimeType, size: 0 }
     this.fileStream = stream
     stream.on('limit', () => fail(tooLarge(this.maxFileBytes)))
-    this.spooling = pipeline(stream, createWriteStream(this.spoolPath, { flags: 'wx' }))
+    const spool = createWriteStream(this.spoolPath, { flags: 'wx' })
+    this.spool = spool
+    this.spooling = this.screen ? pipeline(stream, screened(this.screen), spool) : pipeline(stream, spool)
     this.spooling.catch(fail)
   }
 
@@ -175,16 +257,18 @@ class MultipartReader {
     resolve(parsed)
   }
 
-  /** Stops reading and lets the spool writer close before the caller removes its file. */
+  /**
+   * Stops reading and lets the spool writer close before the caller removes its file: a
+   * writer destroyed while its file is still being opened creates the file afterwards.
+   */
   private fail(error: unknown, reject: (e: unknown) => void) {
     if (this.settled) return
     this.settled = true
     this.fileStream?.destroy()
     this.source?.destroy()
-    this.spooling.then(
-      () => reject(error),
-      () => reject(error),
-    )
+    const spool = this.spool
+    const closed = () => (spool && !spool.closed ? new Promise<void>((resolve) => spool.once('close', () => resolve())) : Promise.resolve())
+    this.spooling.then(closed, closed).then(() => reject(error))
   }
 }
 

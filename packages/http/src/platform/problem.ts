@@ -21,12 +21,15 @@ export class Problem extends Error {
     readonly detail?: string,
     readonly errors?: FieldErrors,
     readonly headers: Record<string, string> = {},
+    /** Extension members (RFC 9457 §3.2) beside the standard ones, such as /readyz's checks. */
+    readonly extensions: Record<string, unknown> = {},
   ) {
     super(detail ?? title)
   }
 
   body(): ProblemBody {
     return {
+      ...this.extensions,
       type: `/problems/${this.code.replace(/_/g, '-')}`,
       title: this.title,
       status: this.status,

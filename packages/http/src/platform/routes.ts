@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from './app-env'
+import { jsonRouteBody } from './request-body'
 
 export type RouteSpec = Omit<RouteConfig, 'path'>
 export type App = OpenAPIHono<AppEnv>
@@ -7,12 +8,22 @@ export type Handler<R extends RouteSpec> = RouteHandler<R & { path: string }, Ap
 
 /**
  * One route definition served at each of its paths, so the current and the legacy family
- * share the schema, the documentation and the handler.
+ * share the schema, the documentation and the handler. Which bodies a route takes is
+ * decided here, by its definition, never by the request's headers: a route documented with
+ * a multipart body is an upload and reads its own; every other route gets `jsonRouteBody`
+ * first, before any middleware of its own can read a body.
  */
 export function mount<const R extends RouteSpec>(app: App, paths: readonly string[], route: R, handler: Handler<R>): void {
+  const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware]
+  const middleware = isUpload(route) ? own : [jsonRouteBody, ...own]
   for (const path of paths) {
-    app.openapi(createRoute({ ...route, path }), handler as never)
+    app.openapi(createRoute({ ...route, path, middleware }), handler as never)
   }
+}
+
+const isUpload = (route: RouteSpec): boolean => {
+  const body = route.request?.body
+  return body !== undefined && 'multipart/form-data' in (body.content ?? {})
 }
 
 export const jsonContent = <S>(schema: S, description: string) => ({

@@ -30,13 +30,15 @@ export function generalThrottle(throttle: Throttle) {
 
 /**
  * The stricter limit of login, forgot, reset and the public validate routes: counted per
- * client address and, when the request names one, per email, so neither a single client
- * nor a distributed guess at one account gets far.
+ * client address and, when the request names one, per email from that address. The email's
+ * count is the address's own: counted per email alone, anyone could lock a person out of
+ * their account by failing to log in as them ten times a minute.
  */
 export function authThrottle(throttle: Throttle, emailOf: (c: Context<AppEnv>) => Promise<string | undefined>) {
   return createMiddleware<AppEnv>(async function authThrottle(c, next) {
     const email = (await emailOf(c))?.trim().toLowerCase()
-    const keys = [`addr:${c.get('clientAddress')}`, ...(email ? [`email:${email}`] : [])]
+    const address = c.get('clientAddress')
+    const keys = [`addr:${address}`, ...(email ? [`email:${email}:addr:${address}`] : [])]
     const decisions = await Promise.all(keys.map((key) => throttle.consume(key)))
     const denied = decisions.filter((d) => !d.allowed).sort((a, b) => b.resetSeconds - a.resetSeconds)[0]
     if (denied) throw withRateHeaders(problems.tooManyRequests(denied.resetSeconds), throttle, denied)

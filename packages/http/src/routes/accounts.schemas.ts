@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { roleName, type User } from '@tutoring/domain'
+import { withinSupportedYears } from '../platform/dates'
 
 /** A real calendar day, `YYYY-MM-DD`, between 1900 and 2100 (the database has no year 0). */
 export const calendarDate = z
@@ -9,16 +10,30 @@ export const calendarDate = z
     const d = new Date(`${s}T00:00:00Z`)
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s)
   }, 'is not a real date')
-  .refine((s) => s >= '1900-01-01' && s <= '2100-12-31', 'must be between 1900-01-01 and 2100-12-31')
+  .refine(...withinSupportedYears)
   .openapi({ example: '2001-04-17', format: 'date' })
 
 const todayUtc = () => new Date().toISOString().slice(0, 10)
 export const pastDate = calendarDate.refine((s) => s <= todayUtc(), 'must not be in the future')
 
-const name = z.string().trim().min(1).max(100)
+/**
+ * A person's name: no control or invisible formatting characters (Unicode Cc and Cf: bidi
+ * overrides, zero-width spaces and joiners), which would let `Ad\u202emin` display as
+ * someone else's name and end up in a username.
+ */
+export const personName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), 'must not contain control or invisible formatting characters (bidi or zero-width)')
 export const emailField = z.string().trim().toLowerCase().pipe(z.email().max(254)).openapi({ example: 'ada@example.com' })
-/** Passwords are never trimmed (SPEC): a blank is as good a character as any. */
-export const passwordField = z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters')
+/** Passwords are never trimmed (SPEC): a blank is as good a character as any, but not blanks alone. */
+export const passwordField = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(128, 'must be at most 128 characters')
+  .refine((s) => s.trim().length > 0, 'must not be only spaces')
 export const countryCode = z
   .string()
   .trim()
@@ -50,8 +65,8 @@ export const RegisterBody = z
   .strictObject({
     email: emailField,
     password: passwordField,
-    firstname: name,
-    lastname: name,
+    firstname: personName,
+    lastname: personName,
     role: z.enum(['student', 'parent', 'tutor']),
     country: countryCode,
     date_of_birth: pastDate.nullable().optional(),

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { DURATION_PREFERENCE, lessonTypeName, type AddressMatch, type DayAvailability, type LessonTypeName, type TeachAvailability } from '@tutoring/domain'
+import { withinSupportedYears } from '../platform/dates'
 import { paginationQuery } from '../platform/pagination'
 import { PriceBreakdownSchema, presentPriceBreakdown } from './price-breakdown.schemas'
 
@@ -12,7 +13,7 @@ const optionalInt = (description: string) =>
 const common = {
   teach_id: z.coerce.number().int().positive().max(2 ** 53 - 1).openapi({ description: 'The teach (a subject a tutor teaches).', example: 1 }),
   date: z
-    .preprocess(blankIsAbsent, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a YYYY-MM-DD date').optional())
+    .preprocess(blankIsAbsent, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a YYYY-MM-DD date').refine(...withinSupportedYears).optional())
     .openapi({ type: 'string', description: "A date in the client's offset. Without it: every date of the 14-day window.", example: '2026-12-01' }),
   duration: optionalInt('Lesson minutes, 30..120 (default 60); slots are this long and the price is for this long.'),
   post_code: z

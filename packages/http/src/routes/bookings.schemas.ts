@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { withinSupportedYears } from '../platform/dates'
 import {
   BOOKING_STATES,
   CURRENCY,
@@ -13,6 +14,7 @@ import {
   type StoredCoupon,
 } from '@tutoring/domain'
 import { paginationQuery } from '../platform/pagination'
+import { lessonCalendar } from './lesson-calendar'
 import { bearer } from '../platform/routes'
 
 /** web.api: a bearer token, or a link carrying a signature (with `uid`) or a `secret`; described in words. */
@@ -20,7 +22,7 @@ export const webApiAuth = [{}, ...bearer]
 
 const INT_MAX = 2_147_483_647
 const id = z.number().int().positive().max(INT_MAX)
-const instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-12-01T10:00:00Z' })
+const instant = z.iso.datetime({ offset: true }).refine(...withinSupportedYears).openapi({ example: '2026-12-01T10:00:00Z' })
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: 'id', in: 'path' } }) })
 export const listQuery = z.object(paginationQuery)
@@ -136,37 +138,26 @@ export const BookingSchema = z
       payment: z.object({ id: z.number().int(), status: z.string(), amount: Money, captured: Money, authorize_at: z.string().nullable() }).nullable(),
     }),
     timeline: z.array(z.object({ kind: z.string(), at: z.string(), actor_id: z.number().int().nullable(), data: z.record(z.string(), z.unknown()) })),
-    calendar_events: z.array(z.object({ uid: z.string(), title: z.string(), start: z.string(), finish: z.string(), ics: z.string() })),
+    calendar_events: z
+      .array(
+        z.object({
+          uid: z.string(),
+          title: z.string(),
+          start: z.string(),
+          finish: z.string(),
+          sequence: z.number().int(),
+          status: z.enum(['CONFIRMED', 'CANCELLED']),
+          ics: z.string().openapi({ description: 'The event as an iCalendar (RFC 5545) file.' }),
+        }),
+      )
+      .openapi({
+        description:
+          "The lesson as one calendar event. Its uid never changes; sequence counts the changes (each approved reschedule, then the cancellation) and the file's DTSTAMP is the time of the latest; a cancelled lesson's event has status CANCELLED, so a calendar that imported it can drop it.",
+      }),
   })
   .openapi('Booking')
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString())
-const icsTime = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-const icsText = (s: string) => s.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')
-
-/** One VEVENT per lesson, so a client can offer "add to calendar" without another call. */
-export function lessonCalendar(a: BookingAggregate): z.infer<typeof BookingSchema>['calendar_events'] {
-  if (a.lesson.state === 'CANCELLED') return []
-  const uid = `lesson-${a.lesson.id}@tutoring`
-  const title = `${a.subject.title} lesson: ${a.tutor.firstname} ${a.tutor.lastname} and ${a.booker.firstname} ${a.booker.lastname}`
-  const where = a.lesson.meetingUrl ?? (a.lesson.address ? `${a.lesson.address.line1}, ${a.lesson.address.city} ${a.lesson.address.postcode}` : '')
-  const ics = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Tutoring Marketplace//Lessons//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    `DTSTAMP:${icsTime(a.booking.createdAt)}`,
-    `DTSTART:${icsTime(a.lesson.start)}`,
-    `DTEND:${icsTime(a.lesson.finish)}`,
-    `SUMMARY:${icsText(title)}`,
-    ...(where ? [`LOCATION:${icsText(where)}`] : []),
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ].join('\r\n')
-  return [{ uid, title, start: a.lesson.start.toISOString(), finish: a.lesson.finish.toISOString(), ics }]
-}
-
 export const presentNote = (n: LessonNote): z.infer<typeof NoteSchema> => ({
   id: n.id,
   lesson_id: n.lessonId,

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
-import { deleteFile, FILE_PURPOSES, getFile, largestLimit, listFiles, renameFile, storeUpload } from '@tutoring/domain'
+import { deleteFile, FILE_PURPOSES, getFile, listFiles, renameFile, storeUpload } from '@tutoring/domain'
 import type { AppEnv } from '../platform/app-env'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
-import { receiveUpload, uploadSpoolDir } from '../platform/multipart'
+import { receiveUploadFor } from '../platform/multipart'
 import { listOf, meta, one, paginationQuery } from '../platform/pagination'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
@@ -36,7 +36,6 @@ const UPLOAD_DESCRIPTION = [
 
 export function fileRoutes(app: App, services: Services): void {
   const deps = services.files
-  const maxFileBytes = largestLimit(deps.limits, ['image', 'document', 'video'])
 
   mount(
     app,
@@ -64,7 +63,7 @@ export function fileRoutes(app: App, services: Services): void {
       },
     },
     async (c) => {
-      const upload = await receiveUpload(c, { maxFileBytes, fields: UploadFields, spoolDir: uploadSpoolDir(services) })
+      const upload = await receiveUploadFor(c, services, { fields: UploadFields, accept: ['image', 'document', 'video'] })
       try {
         const file = await unwrap(
           storeUpload(deps, c.get('user'), {

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { LOCAL_STORAGE_ROUTE, type Services } from '@tutoring/adapters'
-import { largestLimit, resourceLink, setProfileMedia, type ProfileMediaSlot, type ResourceKind } from '@tutoring/domain'
+import { resourceLink, setProfileMedia, type ProfileMediaSlot, type ResourceKind } from '@tutoring/domain'
 import type { AppEnv } from '../platform/app-env'
 import { authApi, currentUser } from '../platform/auth'
-import { receiveUpload, uploadSpoolDir } from '../platform/multipart'
+import { receiveUploadFor } from '../platform/multipart'
+import { PACKAGE_DIR } from '../platform/package-dir'
 import { one } from '../platform/pagination'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
@@ -34,7 +34,6 @@ function profileMediaRoutes(app: App, services: Services) {
   const deps = services.files
   for (const slot of ['picture', 'video'] as const) {
     const { path: route, what, types } = PROFILE_MEDIA[slot]
-    const maxFileBytes = largestLimit(deps.limits, [slot === 'picture' ? 'image' : 'video'])
     mount(
       app,
       [route],
@@ -55,7 +54,7 @@ function profileMediaRoutes(app: App, services: Services) {
         },
       },
       async (c) => {
-        const upload = await receiveUpload(c, { maxFileBytes, fields: NoFields, spoolDir: uploadSpoolDir(services) })
+        const upload = await receiveUploadFor(c, services, { fields: NoFields, accept: [slot === 'picture' ? 'image' : 'video'] })
         try {
           const profile = await unwrap(
             setProfileMedia(deps, currentUser(c), {
@@ -161,7 +160,7 @@ function localStorageRoute(app: App, services: Services) {
   })
 }
 
-const MOBILE_ROOT = fileURLToPath(new URL('../../assets/mobile/', import.meta.url))
+const MOBILE_ROOT = path.join(PACKAGE_DIR, 'assets', 'mobile') + path.sep
 const MOBILE_ROUTE = '/api/resources/mobile'
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 const ASSET_TYPES: Record<string, string> = {

@@ -8,6 +8,7 @@ import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
+import { paymentNotFoundPage, paymentOutcomePage } from './payments.pages'
 import { CouponSchema, PayBody, PaymentStatusSchema, idParam, listQuery, presentCoupon, presentPaymentStatus } from './bookings.schemas'
 
 
@@ -83,6 +84,31 @@ export function paymentRoutes(app: App, services: Services): void {
       const user = c.get('user')
       const view = await unwrap(getPaymentStatus(deps, user, c.req.valid('param').id))
       return c.json({ data: presentPaymentStatus(view.payment, view.owner) }, 200)
+    },
+  )
+
+  mount(
+    app,
+    ['/api/payments/return'],
+    {
+      method: 'get',
+      tags: ['Payments'],
+      summary: 'Where the customer returns after a 3-D Secure step (HTML)',
+      description: [
+        "`redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (and the processor's own parameters, ignored).",
+        'Answers an HTML page with the outcome, refreshed from the processor as GET /api/payments/{id}/status does, so the booking moves on even before the webhook arrives. Public, like that route: it shows the outcome only. An unknown payment is a 404 page.',
+      ].join(' '),
+      security: [{}],
+      request: { query: z.object({ payment_id: z.coerce.number().int().positive().max(2_147_483_647) }) },
+      responses: {
+        200: { content: { 'text/html': { schema: z.string() } }, description: 'The outcome page' },
+        404: { content: { 'text/html': { schema: z.string() } }, description: 'No such payment' },
+        422: commonProblems[422],
+      },
+    },
+    async (c) => {
+      const view = await getPaymentStatus(deps, undefined, c.req.valid('query').payment_id)
+      return view.isOk() ? c.html(paymentOutcomePage(view.value.payment.status), 200) : c.html(paymentNotFoundPage(), 404)
     },
   )
 

@@ -5,6 +5,7 @@ import {
   GENDERS,
   SOCIAL_PLATFORMS,
   TUTORING_EXPERIENCE_MAX_MONTHS,
+  parseWebPushSubscription,
   type Child,
   type Education,
   type EducationFields,
@@ -17,7 +18,7 @@ import {
   type UserDevice,
   type UserProfile,
 } from '@tutoring/domain'
-import { calendarDate, countryCode, mobileField, pastDate, postcodeField } from './accounts.schemas'
+import { calendarDate, countryCode, mobileField, pastDate, personName, postcodeField } from './accounts.schemas'
 
 const id = z.number().int()
 const text = (max: number) => z.string().trim().min(1).max(max)
@@ -223,7 +224,7 @@ export const professionFields = (b: Partial<z.infer<typeof ProfessionBody>>) =>
 // Children
 
 export const ChildBody = z
-  .strictObject({ firstname: text(100), lastname: text(100), date_of_birth: modernPastDate.nullable().optional() })
+  .strictObject({ firstname: personName, lastname: personName, date_of_birth: modernPastDate.nullable().optional() })
   .openapi('ChildRequest')
 export const ChildPatchBody = ChildBody.partial().openapi('ChildUpdateRequest')
 
@@ -295,11 +296,20 @@ export const presentMobileNumber = (m: MobileNumber): z.infer<typeof MobileNumbe
 
 // User devices
 
-const pushToken = text(4096).openapi({ description: 'The push provider token of one app install.' })
-export const UserDeviceBody = z
-  .strictObject({ platform: z.enum(DEVICE_PLATFORMS), push_token: pushToken })
-  .openapi('UserDeviceRequest')
-export const UserDevicePatchBody = UserDeviceBody.partial().openapi('UserDeviceUpdateRequest')
+const pushToken = text(4096).openapi({
+  description:
+    'The push provider token of one app install: the FCM registration token for `ios` and `android`; for `web`, ' +
+    'the browser\'s PushSubscription as JSON (`JSON.stringify(subscription)`: `{endpoint, keys: {p256dh, auth}}`, an https endpoint), ' +
+    'which Web Push needs whole to encrypt and address each push.',
+})
+const deviceFields = { platform: z.enum(DEVICE_PLATFORMS), push_token: pushToken }
+/** A web device's token must be a subscription Web Push can use; other platforms' tokens are opaque. */
+const webTokenIsSubscription = (body: { platform?: string; push_token?: string }, ctx: z.RefinementCtx) => {
+  if (body.platform !== 'web' || body.push_token === undefined || parseWebPushSubscription(body.push_token)) return
+  ctx.addIssue({ code: 'custom', path: ['push_token'], message: 'a web push_token is the JSON of a PushSubscription: {endpoint (https), keys: {p256dh, auth}}' })
+}
+export const UserDeviceBody = z.strictObject(deviceFields).superRefine(webTokenIsSubscription).openapi('UserDeviceRequest')
+export const UserDevicePatchBody = z.strictObject(deviceFields).partial().superRefine(webTokenIsSubscription).openapi('UserDeviceUpdateRequest')
 
 export const UserDeviceSchema = z
   .object({

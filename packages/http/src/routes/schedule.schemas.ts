@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { withinSupportedYears } from '../platform/dates'
 import { DAY_NAMES, LESSON_TYPES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain'
 import { referenceId } from './teaching.schemas'
 
@@ -108,7 +109,7 @@ export const presentLocation = (location: TutorLocationRecord): z.infer<typeof L
   travel_distance_miles: location.travelDistanceMiles,
 })
 
-const date = z.string().max(10).openapi({ format: 'date', example: '2026-12-24' })
+const date = z.string().max(10).refine(...withinSupportedYears).openapi({ format: 'date', example: '2026-12-24' })
 
 export const HolidayBody = z.strictObject({ start_date: date, end_date: date }).openapi('HolidayRequest')
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { withinSupportedYears } from '../platform/dates'
 import { describeExperience, SEARCH_SORTS, type TutorSearchResult } from '@tutoring/domain'
 import { presentSearchPriceBreakdown, SearchPriceBreakdownSchema } from './price-breakdown.schemas'
 import { referenceId } from './teaching.schemas'
@@ -29,7 +30,7 @@ export const SearchParams = z
     subject_id: id.optional(),
     subject_level_ids: ids.optional().openapi({ description: 'A teach matches with any one of these levels.' }),
     exam_boards: ids.optional().openapi({ description: 'Exam board ids; a teach matches with any one of them.' }),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a YYYY-MM-DD date').optional().openapi({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a YYYY-MM-DD date').refine(...withinSupportedYears).optional().openapi({
       description: 'The lesson date. Before today or after today + 14 (London) finds nobody: an empty page, not an error.',
     }),
     duration: wholeNumber.optional().openapi({ type: 'integer', description: 'Minutes, 30 to 120; default 60. Prices are for this duration.' }),

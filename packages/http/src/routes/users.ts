@@ -4,10 +4,10 @@ import { authApi, currentUser, signedUrl } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
+import { bearer, commonProblems, jsonContent, mount, problemContent, type App, type RouteSpec } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
 import type { Services } from '@tutoring/adapters'
-import { UserSchema, countryCode, emailField, presentUser } from './accounts.schemas'
+import { UserSchema, countryCode, emailField, personName, presentUser } from './accounts.schemas'
 
 const tags = ['Users']
 const idParam = z.object({ id: z.coerce.number().int().positive() })
@@ -41,8 +41,8 @@ const presentPublicUser = (user: User): z.infer<typeof PublicUserSchema> => ({
 
 const UserUpdateBody = z
   .strictObject({
-    firstname: z.string().trim().min(1).max(100).optional(),
-    lastname: z.string().trim().min(1).max(100).optional(),
+    firstname: personName.optional(),
+    lastname: personName.optional(),
     username: z.string().trim().toLowerCase().optional(),
     country: countryCode.optional(),
   })
@@ -91,17 +91,18 @@ export function userRoutes(app: App, services: Services): void {
     },
   )
 
+  // GET takes a username where PUT takes an id; one path template needs one parameter name.
   mount(
     app,
-    ['/api/users/{username}'],
+    ['/api/users/{user}'],
     {
       method: 'get',
       tags,
       summary: 'Public user by username',
-      request: { params: z.object({ username: z.string().min(1).max(64) }) },
+      request: { params: z.object({ user: z.string().min(1).max(64).openapi({ param: { name: 'user', in: 'path' }, description: 'The username.' }) }) },
       responses: { 200: jsonContent(z.object({ data: PublicUserSchema }), 'User'), 404: commonProblems[404] },
     },
-    async (c) => c.json({ data: presentPublicUser(await unwrap(findUserByUsername(deps, c.req.valid('param').username))) }, 200),
+    async (c) => c.json({ data: presentPublicUser(await unwrap(findUserByUsername(deps, c.req.valid('param').user))) }, 200),
   )
 
   mount(
@@ -119,23 +120,25 @@ export function userRoutes(app: App, services: Services): void {
     async (c) => c.json({ data: presentUser(await unwrap(getUser(deps, currentUser(c), c.req.valid('param').id))) }, 200),
   )
 
+  const update = {
+    method: 'put' as const,
+    tags,
+    summary: 'Update a user account (the user themselves or internal staff)',
+    description: 'Departure from SPEC.md: the current family requires auth:api too (CONTRACT.md).',
+    security: bearer,
+    middleware: [authApi, jsonBody] as const,
+    request: { params: idParam, body: { content: { 'application/json': { schema: UserUpdateBody } }, required: true } },
+    responses: { 200: jsonContent(z.object({ data: UserSchema }), 'Updated'), ...commonProblems },
+  } satisfies RouteSpec
+  const updated = async (actor: User, id: number, body: z.output<typeof UserUpdateBody>) => {
+    const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined))
+    return { data: presentUser(await unwrap(updateUser(deps, actor, { id, patch }))) }
+  }
+  mount(app, ['/api/v1/users/{id}'], update, async (c) => c.json(await updated(currentUser(c), c.req.valid('param').id, c.req.valid('json')), 200))
   mount(
     app,
-    ['/api/users/{id}', '/api/v1/users/{id}'],
-    {
-      method: 'put',
-      tags,
-      summary: 'Update a user account (the user themselves or internal staff)',
-      description: 'Departure from SPEC.md: the current family requires auth:api too (CONTRACT.md).',
-      security: bearer,
-      middleware: [authApi, jsonBody] as const,
-      request: { params: idParam, body: { content: { 'application/json': { schema: UserUpdateBody } }, required: true } },
-      responses: { 200: jsonContent(z.object({ data: UserSchema }), 'Updated'), ...commonProblems },
-    },
-    async (c) => {
-      const patch = Object.fromEntries(Object.entries(c.req.valid('json')).filter(([, v]) => v !== undefined))
-      const user = await unwrap(updateUser(deps, currentUser(c), { id: c.req.valid('param').id, patch }))
-      return c.json({ data: presentUser(user) }, 200)
-    },
+    ['/api/users/{user}'],
+    { ...update, request: { ...update.request, params: z.object({ user: idParam.shape.id.openapi({ param: { name: 'user', in: 'path' }, description: 'The user id.' }) }) } },
+    async (c) => c.json(await updated(currentUser(c), c.req.valid('param').user, c.req.valid('json')), 200),
   )
 }

@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi'
 import {
-  largestLimit,
   recordProviderResult,
   reviewVerification,
   startIdentityCheck,
@@ -11,7 +10,7 @@ import {
 import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { jsonBody } from '../platform/json-body'
-import { receiveUpload, uploadSpoolDir } from '../platform/multipart'
+import { receiveUploadFor } from '../platform/multipart'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { webhookToken } from '../platform/webhook-token'
@@ -148,7 +147,6 @@ const DOCUMENT_ROUTES: Record<DocumentKind, { what: string; fields: typeof DbsUp
 
 function documentRoutes(app: App, services: Services) {
   const deps: VerificationDocumentDeps = { ...services.files, secrets: services.verification.secrets, config: services.verification.config }
-  const maxFileBytes = largestLimit(deps.limits, ['image', 'document'])
   for (const kind of ['dbs', 'qualification'] as const) {
     const { what, fields, extra } = DOCUMENT_ROUTES[kind]
     mount(
@@ -187,7 +185,7 @@ function documentRoutes(app: App, services: Services) {
         },
       },
       async (c) => {
-        const upload = await receiveUpload(c, { maxFileBytes, fields, spoolDir: uploadSpoolDir(services) })
+        const upload = await receiveUploadFor(c, services, { fields, accept: ['image', 'document'] })
         try {
           const parts = upload.fields as { certificate_number?: string; issue_date?: string }
           const record = await unwrap(

@@ -12,6 +12,7 @@ import {
   type Services,
 } from '@tutoring/adapters'
 import { createTestDatabase } from '@tutoring/adapters/testing'
+import { serve, type ServerType } from '@hono/node-server'
 import { createUser, type RoleName, type User } from '@tutoring/domain'
 import { createApp } from '../../src/app'
 
@@ -116,9 +117,21 @@ export async function createTestContext(
     return infra.outbox.list(filter)
   }
 
+  const servers: ServerType[] = []
+  /** The same app behind a real listening socket, for clients that need one (keep-alive, streaming). */
+  async function listen(): Promise<string> {
+    const server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    })
+    servers.push(server)
+    const address = server.address()
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  }
+
   return {
     kind,
     app,
+    listen,
     infra,
     services,
     db: database.db,
@@ -128,6 +141,10 @@ export async function createTestContext(
     userWithRole,
     outbox,
     async close() {
+      for (const server of servers) {
+        if ('closeAllConnections' in server) server.closeAllConnections()
+        await new Promise((resolve) => server.close(resolve))
+      }
       await infra.close()
       await rm(dataDir, { recursive: true, force: true })
     },

@@ -28,7 +28,7 @@ export function userDeviceRepository(db: Kysely<Database>): UserDeviceRepository
         .insertInto('user_devices')
         .values({ user_id: userId, platform, push_token: pushToken })
         .onConflict((oc) =>
-          oc.column('push_token').doUpdateSet({ user_id: userId, platform, updated_at: sql<Date>`now()` }),
+          oc.expression(sql`md5(push_token)`).doUpdateSet({ user_id: userId, platform, updated_at: sql<Date>`now()` }),
         )
         .returningAll()
         .executeTakeFirstOrThrow()

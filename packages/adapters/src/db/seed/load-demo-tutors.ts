@@ -29,15 +29,17 @@ const CHUNK = 500
 export async function loadDemoTutors(
   db: Kysely<Database>,
   tutors: readonly DemoTutor[],
-  options: { tag: string; passwordHash: string },
+  options: { tag: string; passwordHash: string; onProgress?: (loaded: number) => void },
 ): Promise<number[]> {
   const ids: number[] = []
+  options.onProgress?.(0)
   for (let start = 0; start < tutors.length; start += CHUNK) {
     const chunk = tutors.slice(start, start + CHUNK)
     ids.push(...(await db.transaction().execute((trx) => loadChunk(trx, chunk, start, options))))
     // Fresh statistics as the tables grow, so the refresh triggers' cached plans keep using indexes
     // (PGlite has no autovacuum to do it).
     await sql`analyze`.execute(db)
+    options.onProgress?.(ids.length)
   }
   return ids
 }

@@ -1,0 +1,1 @@
+export { connectRedis, pingRedis, redisReady } from './connect'

@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { validate } from 'dockerfile-utils'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { CONFIG_VARIABLES } from '@tutoring/adapters'
+
+const ROOT = new URL('../../../', import.meta.url)
+const read = (file: string) => readFile(fileURLToPath(new URL(file, ROOT)), 'utf8')
+
+type Service = { image?: string; build?: unknown; environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, { condition: string }>; ports?: string[] }
+type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
+
+/** compose.yaml as Compose reads it: `<<:` merges the shared app settings (YAML 1.1 merge keys). */
+const compose = async () => parse(await read('compose.yaml'), { merge: true }) as Compose
+
+/** Every `VARIABLE` named in README's configuration section. */
+async function documentedVariables(): Promise<Set<string>> {
+  const readme = await read('README.md')
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1))
+  return new Set([...section.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!))
+}
+
+describe('compose.yaml', () => {
+  it('runs PostgreSQL, Redis and two app instances behind a proxy', async () => {
+    const file = await compose()
+    expect(Object.keys(file.services).sort()).toEqual(['app1', 'app2', 'postgres', 'proxy', 'redis'])
+    const { app1, app2, proxy, postgres, redis } = file.services
+    expect(postgres?.image).toMatch(/^postgres:1[5-9]/)
+    expect(redis?.image).toMatch(/^redis:/)
+    expect(app1?.environment).toEqual(app2?.environment)
+    expect(app1?.environment?.DATABASE_URL).toMatch(/@postgres:5432\//)
+    expect(app1?.environment?.REDIS_URL).toBe('redis://redis:6379')
+    expect(app1?.environment?.APP_KEY).toMatch(/^\$\{APP_KEY:\?/)
+    expect(Object.keys(proxy?.depends_on ?? {}).sort()).toEqual(['app1', 'app2'])
+    // Each instance keeps its own data folder and shares the stored files.
+    expect(app1?.volumes).toEqual(['app1-data:/data', 'storage:/data/storage'])
+    expect(app2?.volumes).toEqual(['app2-data:/data', 'storage:/data/storage'])
+  })
+
+  it('sets only variables the README documents, and the README documents every variable the service reads', async () => {
+    const file = await compose()
+    const documented = await documentedVariables()
+    const set = Object.keys(file.services.app1?.environment ?? {})
+    expect(set.length).toBeGreaterThan(5)
+    expect(set.filter((name) => !documented.has(name))).toEqual([])
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([])
+  })
+
+  it('sends the proxy to both instances on the port the image serves', async () => {
+    const nginx = await read('deploy/nginx.conf')
+    const upstreams = [...nginx.matchAll(/^\s*server\s+([\w-]+):(\d+)/gm)].map((m) => `${m[1]}:${m[2]}`)
+    expect(upstreams).toEqual(['app1:3000', 'app2:3000'])
+    const file = await compose()
+    expect(file.services.proxy?.volumes).toContain('./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro')
+    expect(await read('Dockerfile')).toMatch(/^\s*PORT=3000\b/m)
+  })
+})
+
+describe('Dockerfile', () => {
+  it('lints clean', async () => {
+    expect(validate(await read('Dockerfile')).map((d) => `line ${d.range.start.line + 1}: ${d.message}`)).toEqual([])
+  })
+
+  it('builds in one stage and runs the pruned deploy as a non-root user with a health check in another', async () => {
+    const dockerfile = await read('Dockerfile')
+    const stages = dockerfile.split(/^FROM /m).slice(1)
+    expect(stages.length).toBeGreaterThanOrEqual(2)
+    expect(stages[0]).toMatch(/pnpm --filter @tutoring\/http deploy --legacy --prod/)
+    const runtime = stages.at(-1)!
+    expect(runtime).toMatch(/^COPY --from=build\b/m)
+    expect(runtime).toMatch(/^USER (?!root\b|0\b)\w+/m)
+    expect(runtime).toMatch(/^HEALTHCHECK .*\/healthz/ms)
+    expect(runtime).not.toMatch(/pnpm install|node_modules\/\.bin\/tsx/)
+  })
+})
