@@ -1,11 +1,64 @@
 /**
  * The package graph is the architecture (STYLE.md §1): domain imports only its four
  * libraries; packages talk to each other only through their package name (`exports`).
+ * Inside domain, the contexts' graph is the table in packages/domain/README.md.
  */
+const fs = require('node:fs')
+const path = require('node:path')
+
 const DOMAIN_ALLOWED = ['zod', 'neverthrow', 'date-fns', 'date-fns-tz']
+const DOMAIN_SRC = path.join(__dirname, 'packages/domain/src')
+
+/**
+ * The "Contexts" table of the domain README: `| \`context\` | owns | \`a\`, \`b\` |` rows. It
+ * must name every context folder and only those, so the table and the code cannot drift.
+ */
+function readContextTable() {
+  const readme = fs.readFileSync(path.join(__dirname, 'packages/domain/README.md'), 'utf8')
+  const section = readme.split(/^## /m).find((part) => part.startsWith('Contexts\n'))
+  if (!section) throw new Error('packages/domain/README.md has no "## Contexts" section')
+  const table = new Map()
+  for (const line of section.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim())
+    const name = /^`([a-z-]+)`$/.exec(cells[1] ?? '')
+    if (!name) continue
+    const imports = [...(cells[3] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1])
+    table.set(name[1], imports)
+  }
+  const folders = fs.readdirSync(DOMAIN_SRC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  const missing = folders.filter((f) => !table.has(f))
+  const unknown = [...table.keys(), ...[...table.values()].flat()].filter((c) => !folders.includes(c))
+  if (missing.length > 0 || unknown.length > 0) {
+    throw new Error(`packages/domain/README.md's context table does not match src/: missing ${missing.join(', ') || 'none'}, unknown ${[...new Set(unknown)].join(', ') || 'none'}`)
+  }
+  return table
+}
+
+const contextRules = [...readContextTable()].map(([context, imports]) => ({
+  name: `domain-context-${context}`,
+  comment: `${context} may import only ${imports.join(', ') || 'no other context'} (packages/domain/README.md).`,
+  severity: 'error',
+  from: { path: `^packages/domain/src/${context}/` },
+  to: { path: `^packages/domain/src/(?!(?:${[context, ...imports].join('|')})/)[^/]+/` },
+}))
 
 module.exports = {
   forbidden: [
+    ...contextRules,
+    {
+      name: 'domain-context-index-only',
+      comment: "Another context is imported through its index.ts only, never a file inside it.",
+      severity: 'error',
+      from: { path: '^packages/domain/src/([^/]+)/' },
+      to: { path: '^packages/domain/src/[^/]+/', pathNot: ['^packages/domain/src/$1/', '^packages/domain/src/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No module may reach itself through its imports, in any package: a cycle makes two parts one.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'domain-is-pure',
       comment: 'packages/domain may import only zod, neverthrow, date-fns and date-fns-tz.',

@@ -1,5 +1,4 @@
 import type {
-  AccountsDeps,
   AddressDirectory,
   AvailabilityDeps,
   BookingDeps,
@@ -9,6 +8,7 @@ import type {
   PaymentsDeps,
   PostcodeParser,
   ProfilesDeps,
+  RegistrationDeps,
   ReviewSummaryCache,
   ScheduleDeps,
   SearchDeps,
@@ -35,7 +35,8 @@ export const REFERENCE_CACHE_MS = 30_000
  */
 export type Services = {
   infra: Infrastructure
-  accounts: AccountsDeps
+  /** Accounts' use cases and registration's (which also checks a card with the processor). */
+  accounts: RegistrationDeps
   verification: VerificationDeps
   notifications: NotificationsDeps
   profiles: ProfilesDeps

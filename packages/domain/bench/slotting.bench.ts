@@ -4,14 +4,14 @@
  * Run with `pnpm bench`. The scenario is built here, not from testkit: domain code (this
  * file included) may not import another workspace package.
  */
-import { computeAvailability, WEEKDAYS, type AvailabilityInput, type BookedLesson, type ScheduleEntry } from '../src'
+import { computeAvailability, DAY_NAMES, type AvailabilityInput, type BookedLesson, type WeeklyEntry } from '../src'
 
 const MINUTE = 60_000
 const DAY = 1_440 * MINUTE
 
-const schedule: ScheduleEntry[] = WEEKDAYS.map((day) => ({
+const schedule: WeeklyEntry[] = DAY_NAMES.map((day) => ({
   day,
-  windows: [
+  slots: [
     { from: '08:00', to: '11:00' },
     { from: '12:00', to: '15:00' },
     { from: '16:00', to: '20:00' },

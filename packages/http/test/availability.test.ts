@@ -304,7 +304,7 @@ describe.each(testDatabaseKinds())('availability on %s', (kind) => {
     expect(Object.keys((await problem({ utc_offset: 900 }))!)).toEqual(['utc_offset'])
     expect(Object.keys((await problem({ lesson_type: 4 }))!)).toEqual(['lesson_type'])
     expect(await problem({ post_code: 'NOT A CODE' })).toEqual({ post_code: ['is not a valid UK postcode'] })
-    expect(await problem({ post_code: 'ZE2 9AA' })).toEqual({ post_code: ['is not a postcode we can locate'] })
+    expect(await problem({ post_code: 'ZE2 9AA' })).toEqual({ post_code: ['could not be located'] })
     expect(await problem({ lesson_type: 2 })).toEqual({ post_code: ["is required for a lesson at the student's home"] })
     expect((await t.request('GET', '/api/availabilites')).status).toBe(422)
 

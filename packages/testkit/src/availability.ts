@@ -1,18 +1,18 @@
 import fc from 'fast-check'
 import {
   LESSON_TYPES,
-  WEEKDAYS,
+  DAY_NAMES,
   dayNumberOf,
-  formatWallTime,
+  formatClockTime,
   type AvailabilityInput,
   type AvailabilityRequest,
-  type AvailabilityResponse,
+  type Availability,
   type BookedLesson,
   type BusyInterval,
   type Holiday,
   type LessonTypeName,
-  type ScheduleEntry,
-  type TimeWindow,
+  type ScheduleSlot,
+  type WeeklyEntry,
 } from '@tutoring/domain'
 
 const MINUTE = 60_000
@@ -26,15 +26,15 @@ export const TEST_TIME_ZONES = ['Europe/London', 'America/New_York', 'Australia/
  * Starting at 06:00 by default keeps windows clear of every test zone's clock changes, whose
  * gaps are tested by hand.
  */
-export const arbDayWindows = (earliest = 360): fc.Arbitrary<TimeWindow[]> =>
+export const arbDayWindows = (earliest = 360): fc.Arbitrary<ScheduleSlot[]> =>
   fc
     .uniqueArray(fc.integer({ min: earliest, max: 1439 }), { minLength: 2, maxLength: 6 })
     .map((points) => {
       const sorted = [...points].sort((a, b) => a - b)
       const even = sorted.length % 2 === 0 ? sorted : sorted.slice(0, -1)
-      const windows: TimeWindow[] = []
+      const windows: ScheduleSlot[] = []
       for (let i = 0; i + 1 < even.length; i += 2) {
-        windows.push({ from: formatWallTime(even[i] ?? 0), to: formatWallTime(even[i + 1] ?? 0) })
+        windows.push({ from: formatClockTime(even[i] ?? 0), to: formatClockTime(even[i + 1] ?? 0) })
       }
       return windows
     })
@@ -46,11 +46,11 @@ export const arbLessonTypes = (): fc.Arbitrary<LessonTypeName[]> =>
  * A weekly schedule: some weekdays, sometimes two entries on one day (which may overlap).
  * With `bufferMinutes` every entry shares it, so a test knows which buffer widened a lesson.
  */
-export const arbWeeklySchedule = (options: { bufferMinutes?: number } = {}): fc.Arbitrary<ScheduleEntry[]> =>
+export const arbWeeklySchedule = (options: { bufferMinutes?: number } = {}): fc.Arbitrary<WeeklyEntry[]> =>
   fc.array(
     fc.record({
-      day: fc.constantFrom(...WEEKDAYS),
-      windows: arbDayWindows(),
+      day: fc.constantFrom(...DAY_NAMES),
+      slots: arbDayWindows(),
       lessonTypes: arbLessonTypes(),
       bufferMinutes: options.bufferMinutes === undefined ? fc.constantFrom(0, 10, 15, 30) : fc.constant(options.bufferMinutes),
     }),
@@ -150,7 +150,7 @@ export type SlotInstant = { date: string; start: number; end: number; startLabel
 
 const wallMinutes = (label: string): number => Number(label.slice(0, 2)) * 60 + Number(label.slice(3, 5))
 
-export const slotInstants = (response: AvailabilityResponse, utcOffsetMinutes: number, durationMinutes: number): SlotInstant[] =>
+export const slotInstants = (response: Availability, utcOffsetMinutes: number, durationMinutes: number): SlotInstant[] =>
   response.availabilities.flatMap((day) =>
     day.times.map((time) => {
       const start = dayNumberOf(day.date) * DAY + (wallMinutes(time.start) - utcOffsetMinutes) * MINUTE

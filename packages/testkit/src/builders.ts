@@ -1,4 +1,4 @@
-import { WEEKDAYS, type BookedLesson, type ScheduleEntry, type TimeWindow, type Weekday } from '@tutoring/domain'
+import { DAY_NAMES, type BookedLesson, type DayName, type ScheduleSlot, type WeeklyEntry } from '@tutoring/domain'
 
 const MINUTE = 60_000
 
@@ -7,13 +7,13 @@ const MINUTE = 60_000
  * `aWeeklySchedule([{ from: '09:00', to: '17:00' }], { bufferMinutes: 15 })`.
  */
 export const aWeeklySchedule = (
-  windows: readonly TimeWindow[],
-  overrides: Partial<Omit<ScheduleEntry, 'day' | 'windows'>> & { days?: readonly Weekday[] } = {},
-): ScheduleEntry[] => {
-  const { days = WEEKDAYS, ...entry } = overrides
+  slots: readonly ScheduleSlot[],
+  overrides: Partial<Omit<WeeklyEntry, 'day' | 'slots'>> & { days?: readonly DayName[] } = {},
+): WeeklyEntry[] => {
+  const { days = DAY_NAMES, ...entry } = overrides
   return days.map((day) => ({
     day,
-    windows,
+    slots,
     lessonTypes: ['online', 'tutors_home', 'students_home'],
     bufferMinutes: 0,
     ...entry,

@@ -6,8 +6,8 @@ import fc from 'fast-check'
 import { demoTutorSnapshot, generateDemoTutors, UK_PLACES, type DemoCatalog, type DemoTutor, type DemoTutorOptions } from '@tutoring/adapters/demo'
 import {
   addDays,
+  DAY_NAMES,
   LESSON_TYPES,
-  WEEKDAYS,
   type Geocoder,
   type GeoPoint,
   type IsoDate,
@@ -114,7 +114,7 @@ export const aSearchableTutor = (catalog: DemoCatalog, overrides: Partial<DemoTu
     languageIds: [],
     location: { postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.501, lng: -0.1416, travelDistanceMiles: 10 },
     teaches: [{ subjectId: subject.id, levelIds: [subject.levelIds[0]!], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],
-    schedule: WEEKDAYS.map((day) => ({ day, slots: [{ from: '09:00', to: '17:00' }], lessonTypes: [...LESSON_TYPES], bufferMinutes: 0 })),
+    schedule: DAY_NAMES.map((day) => ({ day, slots: [{ from: '09:00', to: '17:00' }], lessonTypes: [...LESSON_TYPES], bufferMinutes: 0 })),
     holidays: [],
     ...overrides,
   }

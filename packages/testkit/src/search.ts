@@ -7,7 +7,7 @@ export const anEligibleTutor = (overrides: Partial<TutorSnapshot> = {}): TutorSn
   profile: { hasPicture: true, hasVideo: true, bio: 'Maths and physics, ten years.', hasAddress: true, hasMobile: true },
   verifications: { identity: 'PASS', dbs: 'PASS', qualification: 'PASS' },
   isVisible: true,
-  schedule: [{ day: 'MONDAY', windows: [{ from: '09:00', to: '17:00' }], lessonTypes: ['online', 'tutors_home', 'students_home'], bufferMinutes: 15 }],
+  schedule: [{ day: 'MONDAY', slots: [{ from: '09:00', to: '17:00' }], lessonTypes: ['online', 'tutors_home', 'students_home'], bufferMinutes: 15 }],
   holidays: [],
   location: { lat: 51.5074, lng: -0.1278, travelDistanceMiles: 10 },
   ...overrides,

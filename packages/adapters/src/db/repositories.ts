@@ -7,6 +7,7 @@ import type {
   Clock,
   FilesRepos,
   PaymentsRepos,
+  RegistrationRepos,
   ProfilesRepos,
   ScheduleRepos,
   SubscriptionsRepos,
@@ -51,6 +52,7 @@ import { subscriptionLocks, subscriptionRepository } from './repositories/subscr
 
 /** Every repository, as a transaction has them. */
 export type Repositories = AccountsRepos &
+  RegistrationRepos &
   ProfilesRepos &
   TeachingRepos &
   ScheduleRepos &

@@ -171,7 +171,7 @@ describe('without provider credentials', () => {
 
   it('refuses half a VAPID configuration and an unreadable service account at start', async () => {
     await expect(pushGatewayFromConfig(loadConfig({ DATA_DIR: dir, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }), logger)).rejects.toThrow(/go together/)
-    await expect(pushGatewayFromConfig(loadConfig({ DATA_DIR: dir, FCM_SERVICE_ACCOUNT_FILE: path.join(dir, 'missing.json') }), logger)).rejects.toThrow(/not found/)
+    await expect(pushGatewayFromConfig(loadConfig({ DATA_DIR: dir, FCM_SERVICE_ACCOUNT_FILE: path.join(dir, 'missing.json') }), logger)).rejects.toThrow(/FCM_SERVICE_ACCOUNT_FILE: no such file/)
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short' })).toThrow(/VAPID_PUBLIC_KEY/)
   })
 })

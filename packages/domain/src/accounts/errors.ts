@@ -1,4 +1,3 @@
-import type { CardRejected } from '../payments'
 import type { Forbidden, NotFound, ValidationFailed } from '../shared'
 
 export type InvalidCredentials = { type: 'InvalidCredentials' }
@@ -13,4 +12,3 @@ export type AccountsError =
   | ValidationFailed
   | NotFound
   | Forbidden
-  | CardRejected

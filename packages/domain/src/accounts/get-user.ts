@@ -1,8 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { notFound, type NotFound } from '../shared'
+import { actsFor, notFound, type NotFound } from '../shared'
 import type { AccountsDeps } from './ports'
 import type { User } from './user'
-import { mayManageUser } from './user-policy'
 
 /** Another user's account is not found, exactly as an unknown id is, so ids reveal nobody. */
 export function getUser(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number): ResultAsync<User, NotFound> {
@@ -12,7 +11,7 @@ export function getUser(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number
 async function run(deps: Pick<AccountsDeps, 'uow'>, actor: User, id: number): Promise<Result<User, NotFound>> {
   // The actor was read live for this very request; reading it again would change nothing.
   if (actor.id === id) return ok(actor)
-  if (!mayManageUser(actor, id)) return err(notFound('user'))
+  if (!actsFor(actor, id)) return err(notFound('user'))
   const user = await deps.uow.repos.users.findById(id)
   return user ? ok(user) : err(notFound('user'))
 }

@@ -1,20 +1,30 @@
-export * from './user'
-export * from './errors'
-export * from './ports'
-export * from './user-policy'
 export { authenticateToken } from './authenticate-token'
 export { claimUsername } from './claim-username'
-export { createUser, type CreateUserInput } from './create-user'
 export { deleteAccount } from './delete-account'
+export { type AccountsError, type InvalidCredentials, unauthenticated, type Unauthenticated } from './errors'
+export { findUserByUsername } from './find-user-by-username'
 export { getUser } from './get-user'
 export { isEmailRegistered } from './is-email-registered'
-export type { SessionIssued } from './issue-session'
+export { issueSession, type SessionIssued } from './issue-session'
 export { logIn, type LogInInput } from './log-in'
 export { logOut } from './log-out'
-export { registerUser, type RegisterInput, type RegisterError } from './register-user'
-export { requestPasswordReset, PASSWORD_RESET_MINUTES } from './request-password-reset'
+export { pickUsername } from './pick-username'
+export type {
+  AccessTokenRepository,
+  AccountsDeps,
+  AccountsRepos,
+  LinkBuilder,
+  NewUser,
+  PasswordHasher,
+  PasswordResetRepository,
+  ReferenceLookups,
+  SecretTokens,
+  UserPatch,
+  UserRepository,
+} from './ports'
+export { requestPasswordReset } from './request-password-reset'
 export { resetPassword, type ResetPasswordInput } from './reset-password'
-export { sendVerificationEmail, type VerificationEmailOutcome } from './send-verification-email'
+export { sendVerificationEmail, verificationEmail, type VerificationEmailOutcome } from './send-verification-email'
 export { updateUser, type UpdateUserError } from './update-user'
+export { normaliseEmail, type User, type UserWithPassword } from './user'
 export { verifyEmail } from './verify-email'
-export { findUserByUsername } from './find-user-by-username'

@@ -1,5 +1,4 @@
 import type { Outbox } from '../outbox'
-import type { CardDetails, PaymentProcessor } from '../payments'
 import type { Clock, RoleId, UnitOfWork } from '../shared'
 import type { User, UserWithPassword } from './user'
 
@@ -48,44 +47,14 @@ export interface PasswordResetRepository {
   markAllUsed(userId: number, at: Date): Promise<void>
 }
 
-export type RegistrationAddress = {
-  line1: string
-  line2: string | null
-  city: string
-  postcode: string
-  country: string
-}
-
-/** The records a registration creates beside the user, all in its transaction. */
-export interface RegistrationRecords {
-  insertPersonalDetails(userId: number, details: { dateOfBirth: string | null }): Promise<void>
-  insertAddress(userId: number, address: RegistrationAddress): Promise<void>
-  insertMobileNumber(userId: number, number: string): Promise<void>
-  insertProfile(userId: number, profile: { pictureFileId: string | null }): Promise<void>
-  insertDbsVerification(
-    userId: number,
-    dbs: { certificateNumber: string; issueDate: string; reference: string },
-  ): Promise<void>
-  insertDefaultCard(userId: number, card: CardDetails): Promise<void>
-  insertTrialSubscription(
-    userId: number,
-    subscription: { planId: number; trialEndsAt: Date },
-  ): Promise<{ subscriptionId: number }>
-}
-
 export interface ReferenceLookups {
   countryExists(code: string): Promise<boolean>
-  activeSubscriptionPlan(): Promise<{ id: number; priceId: string; trialPeriodDays: number } | undefined>
-  /** An uploaded image nobody has claimed yet, or one the user already owns. */
-  isClaimableImage(fileId: string, userId: number | null): Promise<boolean>
-  claimFile(fileId: string, userId: number): Promise<void>
 }
 
 export interface AccountsRepos {
   users: UserRepository
   accessTokens: AccessTokenRepository
   passwordResets: PasswordResetRepository
-  registration: RegistrationRecords
   reference: ReferenceLookups
   outbox: Outbox
 }
@@ -115,7 +84,6 @@ export type AccountsDeps = {
   hasher: PasswordHasher
   secrets: SecretTokens
   links: LinkBuilder
-  processor: PaymentProcessor
   clock: Clock
   config: { internalMailbox: string; tokenLifetimeSeconds: number }
 }

@@ -1,6 +1,8 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import {
+  actsFor,
   notFound,
+  type Actor,
   type FieldErrors,
   type NotFound,
   type ValidationFailed,
@@ -8,13 +10,12 @@ import {
 } from '../shared'
 import type { AccountsDeps, UserPatch } from './ports'
 import { USERNAME_PATTERN, type User } from './user'
-import { mayManageUser } from './user-policy'
 
 export type UpdateUserError = NotFound | ValidationFailed
 
 export function updateUser(
   deps: Pick<AccountsDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: { id: number; patch: UserPatch },
 ): ResultAsync<User, UpdateUserError> {
   return new ResultAsync(run(deps, actor, input.id, input.patch))
@@ -22,13 +23,13 @@ export function updateUser(
 
 async function run(
   deps: Pick<AccountsDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   id: number,
   patch: UserPatch,
 ): Promise<Result<User, UpdateUserError>> {
   return deps.uow.run(async ({ users, reference }) => {
     // Another user's account is not found, exactly as an unknown id is.
-    if (!mayManageUser(actor, id)) return err(notFound('user'))
+    if (!actsFor(actor, id)) return err(notFound('user'))
     const user = await users.findById(id)
     if (!user) return err(notFound('user'))
     const problems: FieldErrors = {}

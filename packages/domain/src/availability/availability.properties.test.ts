@@ -8,8 +8,7 @@ import fc from 'fast-check'
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
 import { arbAvailabilityScenario, arbDayWindows, slotInstants, type AvailabilityScenario } from '@tutoring/testkit'
 import { computeAvailability } from './compute-availability'
-import { WEEKDAYS, type ScheduleEntry } from './schedule'
-import { formatWallTime } from './wall-time'
+import { DAY_NAMES, formatTimeOfDay, type WeeklyEntry } from '../schedule'
 
 const MINUTE = 60_000
 const DAY = 86_400_000
@@ -63,7 +62,7 @@ const frame = (s: AvailabilityScenario) => {
   return { windowStart, windowEnd, rangeStart: Date.parse(firstDay) - offset, rangeEnd: Date.parse(lastDay) + DAY - offset }
 }
 
-type LocalWindow = { entry: ScheduleEntry; start: number; end: number; date: string }
+type LocalWindow = { entry: WeeklyEntry; start: number; end: number; date: string }
 
 /** Every schedule window of the tutor's days around the range, as instants. */
 const localWindows = (s: AvailabilityScenario, from: number, to: number): LocalWindow[] => {
@@ -71,16 +70,16 @@ const localWindows = (s: AvailabilityScenario, from: number, to: number): LocalW
   const windows: LocalWindow[] = []
   for (let day = Math.floor(from / DAY) - 2; day <= Math.floor(to / DAY) + 1; day++) {
     const date = isoDate(day * DAY)
-    const weekday = WEEKDAYS[new Date(day * DAY).getUTCDay()]
+    const weekday = DAY_NAMES[new Date(day * DAY).getUTCDay()]
     if ((s.holidays ?? []).some((h) => h.startDate <= date && date <= h.endDate)) continue
     for (const entry of s.schedule.filter((e) => e.day === weekday)) {
-      for (const w of entry.windows) windows.push({ entry, date, start: at(date, w.from), end: at(date, w.to) })
+      for (const w of entry.slots) windows.push({ entry, date, start: at(date, w.from), end: at(date, w.to) })
     }
   }
   return windows
 }
 
-const makesSlots = (s: AvailabilityScenario, entry: ScheduleEntry): boolean => {
+const makesSlots = (s: AvailabilityScenario, entry: WeeklyEntry): boolean => {
   const offered = entry.lessonTypes.filter((t) => t !== 'students_home' || s.withinTravelDistance === true)
   return offered.length > 0 && (s.request.lessonType === undefined || offered.includes(s.request.lessonType))
 }
@@ -197,10 +196,8 @@ describe('availability properties', () => {
             const before = here[i]
             if (!before) throw new Error('slot lists differ in length')
             expect(wallMinutes(slot.startLabel)).toBe((wallMinutes(before.startLabel) + otherOffset - s.request.utcOffsetMinutes + 2880) % 1440)
-            expect(slot.endLabel).toBe(formatWallTime(wallMinutes(before.endLabel) + otherOffset - s.request.utcOffsetMinutes))
+            expect(slot.endLabel).toBe(formatTimeOfDay(wallMinutes(before.endLabel) + otherOffset - s.request.utcOffsetMinutes))
           })
-          const preferences = computeAvailability(moved).availabilities.map((d) => d.duration_preference)
-          for (const p of preferences) expect(p).toEqual({ min: 30, max: 120, default: 60 })
         },
       ),
       RUNS,
@@ -218,11 +215,11 @@ describe('availability properties', () => {
           const date = isoDate(day * DAY)
           const now = fromZonedTime(`${isoDate((day - daysAhead) * DAY)}T05:00:00`, LONDON)
           const londonOffset = Number(formatInTimeZone(new Date(`${date}T12:00:00Z`), LONDON, 'x')) * 60
-          const schedule: ScheduleEntry[] = WEEKDAYS.map((weekday) => ({ day: weekday, windows, lessonTypes: ['online'], bufferMinutes: 0 }))
+          const schedule: WeeklyEntry[] = DAY_NAMES.map((weekday) => ({ day: weekday, slots: windows, lessonTypes: ['online'], bufferMinutes: 0 }))
           const response = computeAvailability({ schedule, now, request: { date, durationMinutes, utcOffsetMinutes: londonOffset } })
           const expected = windows.flatMap((w) => {
             const labels: string[] = []
-            for (let m = wallMinutes(w.from); m + durationMinutes <= wallMinutes(w.to); m += 15) labels.push(formatWallTime(m))
+            for (let m = wallMinutes(w.from); m + durationMinutes <= wallMinutes(w.to); m += 15) labels.push(formatTimeOfDay(m))
             return labels
           })
           // A client in London's offset at noon; on a clock-change date the late slots of the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { computeAvailability, type AvailabilityInput } from './compute-availability'
-import { WEEKDAYS, type ScheduleEntry } from './schedule'
+import { DAY_NAMES, type WeeklyEntry } from '../schedule'
 
-const everyDay = (windows: ScheduleEntry['windows'], extra: Partial<ScheduleEntry> = {}): ScheduleEntry[] =>
-  WEEKDAYS.map((day) => ({ day, windows, lessonTypes: ['online', 'tutors_home', 'students_home'], bufferMinutes: 0, ...extra }))
+const everyDay = (windows: WeeklyEntry['slots'], extra: Partial<WeeklyEntry> = {}): WeeklyEntry[] =>
+  DAY_NAMES.map((day) => ({ day, slots: windows, lessonTypes: ['online', 'tutors_home', 'students_home'], bufferMinutes: 0, ...extra }))
 
 const nineToFive = everyDay([{ from: '09:00', to: '17:00' }])
 const winterNow = new Date('2026-01-05T06:00:00Z') // a Monday, before opening time
@@ -27,10 +27,9 @@ describe('availability slots', () => {
     expect(d.times).toHaveLength(29)
   })
 
-  it('answers the duration preference of CONTRACT.md and the lesson types of the day', () => {
+  it('answers the lesson types of the day', () => {
     const d = day({ request: { date: '2026-01-06' }, withinTravelDistance: true })
-    expect(d.duration_preference).toEqual({ min: 30, max: 120, default: 60 })
-    expect(d.available_lesson_types).toEqual(['tutors_home', 'students_home', 'online'])
+    expect(d.lessonTypes).toEqual(['tutors_home', 'students_home', 'online'])
   })
 
   it('keeps the grid of a window that starts off the quarter hour', () => {
@@ -42,7 +41,7 @@ describe('availability slots', () => {
     const schedule = nineToFive.filter((e) => e.day !== 'TUESDAY')
     const d = day({ schedule, request: { date: '2026-01-06' } })
     expect(d.times).toEqual([])
-    expect(d.available_lesson_types).toEqual([])
+    expect(d.lessonTypes).toEqual([])
   })
 
   it('removes slots that clash with a lesson, keeping those that touch it', () => {
@@ -118,28 +117,28 @@ describe('availability slots', () => {
     const schedule = everyDay([{ from: '09:00', to: '17:00' }], { lessonTypes: ['students_home'] })
     const outside = day({ schedule, withinTravelDistance: false, request: { date: '2026-01-06', lessonType: 'students_home' } })
     expect(outside.times).toEqual([])
-    expect(outside.available_lesson_types).toEqual([])
+    expect(outside.lessonTypes).toEqual([])
     const unknown = day({ schedule, request: { date: '2026-01-06', lessonType: 'students_home' } })
     expect(unknown.times).toEqual([])
     const inside = day({ schedule, withinTravelDistance: true, request: { date: '2026-01-06', lessonType: 'students_home' } })
     expect(inside.times).not.toEqual([])
-    expect(inside.available_lesson_types).toEqual(['students_home'])
+    expect(inside.lessonTypes).toEqual(['students_home'])
   })
 
   it('takes slots only from entries offering the requested lesson type, listing every type of the day', () => {
-    const schedule: ScheduleEntry[] = [
-      { day: 'TUESDAY', windows: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0 },
-      { day: 'TUESDAY', windows: [{ from: '14:00', to: '15:00' }], lessonTypes: ['tutors_home'], bufferMinutes: 0 },
+    const schedule: WeeklyEntry[] = [
+      { day: 'TUESDAY', slots: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0 },
+      { day: 'TUESDAY', slots: [{ from: '14:00', to: '15:00' }], lessonTypes: ['tutors_home'], bufferMinutes: 0 },
     ]
     const d = day({ schedule, request: { date: '2026-01-06', lessonType: 'tutors_home', durationMinutes: 60 } })
     expect(d.times).toEqual([{ start: '14:00', end: '15:00' }])
-    expect(d.available_lesson_types).toEqual(['tutors_home', 'online'])
+    expect(d.lessonTypes).toEqual(['tutors_home', 'online'])
   })
 
   it("honours an entry's subject, level and exam board filters", () => {
-    const schedule: ScheduleEntry[] = [
-      { day: 'TUESDAY', windows: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 1 },
-      { day: 'TUESDAY', windows: [{ from: '11:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 2, subjectLevelId: 7 },
+    const schedule: WeeklyEntry[] = [
+      { day: 'TUESDAY', slots: [{ from: '09:00', to: '10:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 1 },
+      { day: 'TUESDAY', slots: [{ from: '11:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 2, subjectLevelId: 7 },
     ]
     expect(starts({ schedule, request: { date: '2026-01-06', subjectId: 1 } })).toEqual(['09:00'])
     expect(starts({ schedule, request: { date: '2026-01-06', subjectId: 2, subjectLevelId: 8 } })).toEqual([])
@@ -147,17 +146,17 @@ describe('availability slots', () => {
   })
 
   it('merges overlapping entries into sorted, distinct times', () => {
-    const schedule: ScheduleEntry[] = [
-      { day: 'TUESDAY', windows: [{ from: '10:00', to: '11:30' }], lessonTypes: ['online'], bufferMinutes: 0 },
-      { day: 'TUESDAY', windows: [{ from: '09:00', to: '11:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 3 },
+    const schedule: WeeklyEntry[] = [
+      { day: 'TUESDAY', slots: [{ from: '10:00', to: '11:30' }], lessonTypes: ['online'], bufferMinutes: 0 },
+      { day: 'TUESDAY', slots: [{ from: '09:00', to: '11:00' }], lessonTypes: ['online'], bufferMinutes: 0, subjectId: 3 },
     ]
     expect(starts({ schedule, request: { date: '2026-01-06' } })).toEqual(['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30'])
   })
 
   it('uses each entry its own buffer', () => {
-    const schedule: ScheduleEntry[] = [
-      { day: 'TUESDAY', windows: [{ from: '09:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0 },
-      { day: 'TUESDAY', windows: [{ from: '13:00', to: '16:00' }], lessonTypes: ['tutors_home'], bufferMinutes: 60 },
+    const schedule: WeeklyEntry[] = [
+      { day: 'TUESDAY', slots: [{ from: '09:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0 },
+      { day: 'TUESDAY', slots: [{ from: '13:00', to: '16:00' }], lessonTypes: ['tutors_home'], bufferMinutes: 60 },
     ]
     const lessons = [{ start: at('2026-01-06T12:00:00Z'), finish: at('2026-01-06T13:00:00Z'), inPerson: false }]
     expect(starts({ schedule, lessons, request: { date: '2026-01-06' } })).toEqual([

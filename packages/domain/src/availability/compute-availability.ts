@@ -20,13 +20,10 @@ import {
   type LessonTypeName,
   type OffsetTimeline,
 } from '../shared'
+import { DURATION_PREFERENCE } from './lesson-duration'
 import { blockedTimes, firstEndingAfter, type BlockedTimes, type BookedLesson, type BusyInterval } from './busy'
-import { WEEKDAYS, type Holiday, type ScheduleEntry } from './schedule'
-import { formatWallTime, wallMinutesOf } from './wall-time'
+import { DAY_NAMES, clockMinutesOf, formatTimeOfDay, type Holiday, type WeeklyEntry } from '../schedule'
 
-export type DurationPreference = { min: number; max: number; default: number }
-/** CONTRACT.md §5. */
-export const DURATION_PREFERENCE: DurationPreference = { min: 30, max: 120, default: 60 }
 
 /** The request, validated at the edge (see validateAvailabilityRequest). */
 export type AvailabilityRequest = {
@@ -42,7 +39,7 @@ export type AvailabilityRequest = {
 }
 
 export type AvailabilityInput = {
-  schedule: readonly ScheduleEntry[]
+  schedule: readonly WeeklyEntry[]
   /** IANA zone of the schedule's wall-clock times; default Europe/London. */
   timeZone?: string
   holidays?: readonly Holiday[]
@@ -55,15 +52,11 @@ export type AvailabilityInput = {
   now: Date
 }
 
-export type TimeSlotWire = { start: string; end: string }
-export type DayAvailability = {
-  date: IsoDate
-  duration_preference: DurationPreference
-  available_lesson_types: LessonTypeName[]
-  times: TimeSlotWire[]
-}
-/** SPEC.md "Availability response" less `lesson_price_breakdown`, which pricing presents. */
-export type AvailabilityResponse = { availabilities: DayAvailability[] }
+/** A free slot's start and end, `HH:MM` in the client's offset. */
+export type AvailableTime = { start: string; end: string }
+/** One client date of the answer: the lesson types the schedule offers that date, and the free slots. */
+export type DayAvailability = { date: IsoDate; lessonTypes: LessonTypeName[]; times: AvailableTime[] }
+export type Availability = { availabilities: DayAvailability[] }
 
 const STEP_MS = SLOT_INTERVAL_MINUTES * MINUTE_MS
 // Offsets lie within -12 h..+14 h; these margins keep every wall time of a local day inside a timeline.
@@ -92,7 +85,7 @@ const filterMatches = (entryValue: number | null | undefined, requested: number 
 
 const prepareSchedule = (input: AvailabilityInput): PreparedEntry[][] => {
   const { request } = input
-  const byWeekday: PreparedEntry[][] = WEEKDAYS.map(() => [])
+  const byWeekday: PreparedEntry[][] = DAY_NAMES.map(() => [])
   const studentsHomeAllowed = input.withinTravelDistance === true
   for (const entry of input.schedule) {
     if (
@@ -108,8 +101,8 @@ const prepareSchedule = (input: AvailabilityInput): PreparedEntry[][] => {
     }
     if (offeredMask === 0) continue
     const makesSlots = request.lessonType === undefined || (offeredMask & typeBit(request.lessonType)) !== 0
-    const windows = entry.windows.map((w) => ({ from: wallMinutesOf(w.from), to: wallMinutesOf(w.to) }))
-    byWeekday[WEEKDAYS.indexOf(entry.day)]?.push({ windows, offeredMask, makesSlots, bufferMinutes: entry.bufferMinutes })
+    const windows = entry.slots.map((w) => ({ from: clockMinutesOf(w.from), to: clockMinutesOf(w.to) }))
+    byWeekday[DAY_NAMES.indexOf(entry.day)]?.push({ windows, offeredMask, makesSlots, bufferMinutes: entry.bufferMinutes })
   }
   return byWeekday
 }
@@ -289,18 +282,17 @@ export const availableStarts = (input: AvailabilityInput): { date: IsoDate; star
  * crosses the client's midnight is listed under the date it starts, its `end` reading
  * earlier than its `start`.
  */
-export const computeAvailability = (input: AvailabilityInput): AvailabilityResponse => {
+export const computeAvailability = (input: AvailabilityInput): Availability => {
   const offsetMinutes = input.request.utcOffsetMinutes ?? 0
   const durationMinutes = input.request.durationMinutes ?? DURATION_PREFERENCE.default
   const minuteOf = (instant: number): number => Math.floor(instant / MINUTE_MS) + offsetMinutes
   return {
     availabilities: availableStarts(input).map((day) => ({
       date: day.date,
-      duration_preference: { ...DURATION_PREFERENCE },
-      available_lesson_types: day.lessonTypes,
+      lessonTypes: day.lessonTypes,
       times: day.starts.map((start) => {
         const minute = minuteOf(start)
-        return { start: formatWallTime(minute), end: formatWallTime(minute + durationMinutes) }
+        return { start: formatTimeOfDay(minute), end: formatTimeOfDay(minute + durationMinutes) }
       }),
     })),
   }

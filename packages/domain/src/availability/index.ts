@@ -1,18 +1,30 @@
-export * from './wall-time'
-export * from './schedule'
-export * from './busy'
-export * from './compute-availability'
-export * from './slot-check'
-export * from './request'
-export * from './ports'
+export type { BookedLesson, BusyInterval } from './busy'
+export { checkSlot, type SlotCheckDeps, type SlotQuery } from './check-slot'
 export {
-  loadAvailabilityInput,
-  type AvailabilityQuery,
-  type LoadedAvailability,
-  type LoadAvailabilityError,
-} from './load-availability-input'
-export { checkSlotAvailability, slotAvailableIn, type SlotQuery } from './check-slot-availability'
-export { getAvailability, type TeachAvailability } from './get-availability'
-export { setCalendarFeed, normaliseFeedUrl, CALENDAR_FEED_URL_MAX } from './set-calendar-feed'
+  type Availability,
+  type AvailabilityInput,
+  type AvailabilityRequest,
+  type AvailableTime,
+  computeAvailability,
+  type DayAvailability,
+} from './compute-availability'
+export { type AvailabilityQuery, getAvailability, type GetAvailabilityError, type TeachAvailability } from './get-availability'
 export { getCalendarFeed } from './get-calendar-feed'
-export { searchAddresses, ADDRESS_SEARCH_LIMIT } from './search-addresses'
+export { DURATION_PREFERENCE, type DurationPreference, lessonDurationProblem } from './lesson-duration'
+export type { LoadedAvailability, SlotReaders } from './load-availability-input'
+export type {
+  AddressDirectory,
+  AddressMatch,
+  AvailabilityDeps,
+  AvailabilityRepos,
+  BookableTeach,
+  BookableTeachReader,
+  BusyCalendar,
+  CalendarFeedRepository,
+  TravelTimes,
+  TutorLesson,
+  TutorLessonsReader,
+} from './ports'
+export { searchAddresses } from './search-addresses'
+export { setCalendarFeed } from './set-calendar-feed'
+export { slotUnavailable, type SlotUnavailable } from './slot-check'

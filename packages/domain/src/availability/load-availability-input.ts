@@ -1,127 +1,50 @@
-import { ResultAsync, err, ok, type Result } from 'neverthrow'
-import type { TutorLocationRecord } from '../schedule'
-import { distanceMiles, type GeoPoint } from '../search'
 import {
   BOOKING_WINDOW_DAYS,
   DAY_MS,
   DEFAULT_TUTOR_TIME_ZONE,
   dayNumberOf,
+  distanceMiles,
   isInPerson,
   isValidTimeZone,
-  notFound,
-  validationFailed,
-  type FieldErrors,
+  type GeoPoint,
   type IsoDate,
-  type LessonTypeName,
-  type NotFound,
-  type Pence,
-  type ValidationFailed,
+  type WithoutLocks,
 } from '../shared'
+import type { TutorLocationRecord } from '../schedule'
 import type { Teach } from '../teaching'
 import type { BookedLesson, BusyInterval } from './busy'
-import type { AvailabilityInput } from './compute-availability'
-import type { AvailabilityDeps, TutorLesson } from './ports'
-import { validateAvailabilityRequest } from './request'
-import type { ScheduleEntry } from './schedule'
-
-/**
- * What a client asks availability (or booking) about. Field errors are named after the wire
- * parameters (`post_code`, `subject_level_id`, ...).
- */
-export type AvailabilityQuery = {
-  teachId: number
-  /** A date in the client's offset; without it the whole 14-day window. */
-  date?: IsoDate
-  durationMinutes?: number
-  lessonType?: LessonTypeName
-  /** The student's place as a postcode (geocoded), or as coordinates (a booking's address). */
-  studentPostcode?: string
-  studentPoint?: GeoPoint
-  utcOffsetMinutes?: number
-  subjectLevelId?: number
-  examBoardId?: number
-  /** A lesson to leave out of the clashes (rescheduling that lesson). */
-  excludeLessonId?: number
-}
+import type { AvailabilityInput, AvailabilityRequest } from './compute-availability'
+import type { AvailabilityDeps, AvailabilityRepos, BookableTeach, TutorLesson } from './ports'
 
 /**
  * An `AvailabilityInput` ready for `computeAvailability` / `isSlotAvailable`, with the teach
- * and tutor facts a caller prices or books with. `place` is where the requested lesson would
- * happen (null online, without a lesson type, or when unknown); `studentPoint` is the
- * student's geocoded place, if one was given.
+ * it is about and the student's place (given, or geocoded from a postcode), if any.
  */
-export type LoadedAvailability = AvailabilityInput & {
-  teach: Teach
-  tutorId: number
-  hourlyRatePence: Pence
-  timeZone: string
-  place: GeoPoint | null
-  studentPoint: GeoPoint | null
+/** The readers the loader uses; a booking passes its transaction's. */
+export type SlotReaders = WithoutLocks<Pick<AvailabilityRepos, 'daySchedules' | 'holidays' | 'locations' | 'tutorLessons'>>
+
+export type LoadedAvailability = AvailabilityInput & { teach: Teach; studentPoint: GeoPoint | null }
+
+/** What one question asks of the loader besides the teach. */
+export type LoadFrame = {
+  request: AvailabilityRequest
+  /** The client date asked about; without it the whole 14-day window. */
+  date?: IsoDate
+  /** The student's place; a promise when a geocoder is still looking it up. */
+  studentPoint: GeoPoint | null | Promise<GeoPoint | null>
+  /** A lesson to leave out of the clashes (rescheduling that lesson). */
+  excludeLessonId?: number
 }
-
-export type LoadAvailabilityError = NotFound | ValidationFailed
-
-const UNKNOWN_POSTCODE = 'is not a postcode we can locate'
 
 /** Lessons this far either side of the requested date (or window) can still clash through buffer and travel. */
 const MARGIN_DAYS = 2
 
 const pointKey = (p: GeoPoint): string => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`
 
-const toScheduleEntry = (entry: {
-  day: ScheduleEntry['day']
-  slots: ScheduleEntry['windows']
-  lessonTypes: ScheduleEntry['lessonTypes']
-  bufferMinutes: number
-  subjectId: number | null
-  subjectLevelId: number | null
-  examBoardId: number | null
-}): ScheduleEntry => ({
-  day: entry.day,
-  windows: entry.slots,
-  lessonTypes: entry.lessonTypes,
-  bufferMinutes: entry.bufferMinutes,
-  subjectId: entry.subjectId,
-  subjectLevelId: entry.subjectLevelId,
-  examBoardId: entry.examBoardId,
-})
-
-/** Checks on the query that need no database. */
-function checkQuery(deps: Pick<AvailabilityDeps, 'postcodes'>, query: AvailabilityQuery): Result<string | undefined, ValidationFailed> {
-  const errors: FieldErrors = {}
-  const base = validateAvailabilityRequest({
-    date: query.date,
-    durationMinutes: query.durationMinutes,
-    utcOffsetMinutes: query.utcOffsetMinutes,
-  })
-  if (base.isErr()) Object.assign(errors, base.error.errors)
-  let postcode: string | undefined
-  if (query.studentPostcode !== undefined) {
-    const parsed = deps.postcodes.parse(query.studentPostcode)
-    if (parsed) postcode = parsed.postcode
-    else errors.post_code = ['is not a valid UK postcode']
-  }
-  if (query.lessonType === 'students_home' && query.studentPostcode === undefined && query.studentPoint === undefined) {
-    errors.post_code = ["is required for a lesson at the student's home"]
-  }
-  return Object.keys(errors).length > 0 ? err(validationFailed(errors)) : ok(postcode)
-}
-
-function checkTeachFilters(teach: Teach, query: AvailabilityQuery): Result<void, ValidationFailed> {
-  const errors: FieldErrors = {}
-  if (query.subjectLevelId !== undefined && !teach.subjectLevelIds.includes(query.subjectLevelId)) {
-    errors.subject_level_id = ['is not a level this teach covers']
-  }
-  if (query.examBoardId !== undefined && !teach.examBoardIds.includes(query.examBoardId)) {
-    errors.exam_board_id = ['is not an exam board this teach covers']
-  }
-  return Object.keys(errors).length > 0 ? err(validationFailed(errors)) : ok(undefined)
-}
-
 /** The instants whose lessons and events can matter to the answer. */
-function loadingRange(query: AvailabilityQuery, now: Date): { from: Date; to: Date } {
-  if (query.date !== undefined) {
-    const day = dayNumberOf(query.date)
+function loadingRange(date: IsoDate | undefined, now: Date): { from: Date; to: Date } {
+  if (date !== undefined) {
+    const day = dayNumberOf(date)
     return { from: new Date((day - MARGIN_DAYS) * DAY_MS), to: new Date((day + 1 + MARGIN_DAYS) * DAY_MS) }
   }
   return {
@@ -173,77 +96,42 @@ async function withTravel(
 }
 
 /**
- * Reads, through ports, everything availability needs about one teach for one request: the
- * tutor's weekly schedule, holidays, zone, location, live lessons (with travel to and from the
- * requested place), external calendar busy times, and whether the student lies within the
- * tutor's travel distance. A fixed number of reads whatever the number of lessons.
- *
- * Errors: 422 field errors for the query (`date`, `duration`, `utc_offset`, `post_code`: malformed,
- * unknown, or missing for students_home; `subject_level_id`/`exam_board_id` not of this teach),
- * 404 for a teach that is deleted, disabled or of a deleted tutor.
+ * Reads, through the repositories given, everything availability needs about one teach's
+ * tutor for one question: the weekly schedule, holidays, zone, location, live lessons (with
+ * travel to and from the requested place), external calendar busy times, and whether the
+ * student lies within the tutor's travel distance. A fixed number of reads whatever the
+ * number of lessons. The teach is the caller's: it has already read and checked it.
  */
-export function loadAvailabilityInput(
-  deps: AvailabilityDeps,
-  query: AvailabilityQuery,
-): ResultAsync<LoadedAvailability, LoadAvailabilityError> {
-  return checkQuery(deps, query).asyncAndThen((postcode) =>
-    new ResultAsync(load(deps, query, postcode)),
-  )
-}
-
-async function load(
-  deps: AvailabilityDeps,
-  query: AvailabilityQuery,
-  postcode: string | undefined,
-): Promise<Result<LoadedAvailability, LoadAvailabilityError>> {
-  const repos = deps.uow.repos
-  const found = await repos.bookableTeaches.findBookableTeach(query.teachId)
-  if (!found) return err(notFound('teach'))
-  const filters = checkTeachFilters(found.teach, query)
-  if (filters.isErr()) return err(filters.error)
-
+export async function loadAvailabilityInput(
+  deps: Pick<AvailabilityDeps, 'clock' | 'travel' | 'calendar'>,
+  repos: SlotReaders,
+  bookable: BookableTeach,
+  frame: LoadFrame,
+): Promise<LoadedAvailability> {
   const now = deps.clock.now()
-  const tutorId = found.teach.tutorId
-  const range = loadingRange(query, now)
-  const [schedule, holidays, location, lessons, busy, geocoded] = await Promise.all([
+  const tutorId = bookable.teach.tutorId
+  const range = loadingRange(frame.date, now)
+  const [schedule, holidays, location, lessons, busy, studentPoint] = await Promise.all([
     repos.daySchedules.listForTutor(tutorId),
     repos.holidays.listForTutor(tutorId),
     repos.locations.findForTutor(tutorId),
-    repos.tutorLessons.liveLessonsOfTutor(tutorId, range.from, range.to, { excludeLessonId: query.excludeLessonId }),
-    found.calendarFeedUrl ? deps.calendar.busyBetween(found.calendarFeedUrl, range.from, range.to) : Promise.resolve<BusyInterval[]>([]),
-    postcode !== undefined ? deps.geocoder.locate(postcode) : Promise.resolve(undefined),
+    repos.tutorLessons.liveLessonsOfTutor(tutorId, range.from, range.to, { excludeLessonId: frame.excludeLessonId }),
+    bookable.calendarFeedUrl ? deps.calendar.busyBetween(bookable.calendarFeedUrl, range.from, range.to) : Promise.resolve<BusyInterval[]>([]),
+    frame.studentPoint,
   ])
-  if (postcode !== undefined && !geocoded) return err(validationFailed({ post_code: [UNKNOWN_POSTCODE] }))
-
-  const studentPoint = query.studentPoint ?? geocoded ?? null
+  const lessonType = frame.request.lessonType
   const tutorPoint = location ? { lat: location.lat, lng: location.lng } : null
-  const withinTravelDistance =
-    studentPoint !== null && location !== undefined && distanceMiles(location, studentPoint) <= location.travelDistanceMiles
-  const place =
-    query.lessonType === 'tutors_home' ? tutorPoint : query.lessonType === 'students_home' ? studentPoint : null
-
-  const timeZone = isValidTimeZone(found.timeZone) ? found.timeZone : DEFAULT_TUTOR_TIME_ZONE
-  return ok({
-    schedule: schedule.map(toScheduleEntry),
-    timeZone,
-    holidays: holidays.map((h) => ({ startDate: h.startDate, endDate: h.endDate })),
+  const place = lessonType === 'tutors_home' ? tutorPoint : lessonType === 'students_home' ? studentPoint : null
+  return {
+    schedule,
+    timeZone: isValidTimeZone(bookable.timeZone) ? bookable.timeZone : DEFAULT_TUTOR_TIME_ZONE,
+    holidays,
     lessons: await withTravel(deps, lessons, location, place),
     busy,
-    withinTravelDistance,
-    request: {
-      date: query.date,
-      durationMinutes: query.durationMinutes,
-      lessonType: query.lessonType,
-      subjectId: found.teach.subjectId,
-      subjectLevelId: query.subjectLevelId,
-      examBoardId: query.examBoardId,
-      utcOffsetMinutes: query.utcOffsetMinutes,
-    },
+    withinTravelDistance: studentPoint !== null && location !== undefined && distanceMiles(location, studentPoint) <= location.travelDistanceMiles,
+    request: { ...frame.request, subjectId: bookable.teach.subjectId },
     now,
-    teach: found.teach,
-    tutorId,
-    hourlyRatePence: found.teach.hourlyRatePence,
-    place,
+    teach: bookable.teach,
     studentPoint,
-  })
+  }
 }

@@ -1,6 +1,5 @@
-import type { DayScheduleRepository, Geocoder, HolidayRepository, LocationRepository, PostcodeParser } from '../schedule'
-import type { GeoPoint } from '../search'
-import type { Clock, LessonTypeName, UnitOfWork } from '../shared'
+import type { DayScheduleRepository, HolidayRepository, LocationRepository } from '../schedule'
+import type { Clock, Geocoder, GeoPoint, LessonTypeName, PostcodeParser, UnitOfWork } from '../shared'
 import type { Teach } from '../teaching'
 import type { BusyInterval } from './busy'
 

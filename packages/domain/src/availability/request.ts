@@ -1,6 +1,7 @@
 import { err, ok, type Result } from 'neverthrow'
 import { isIsoDate, validationFailed, type FieldErrors, type ValidationFailed } from '../shared'
-import { DURATION_PREFERENCE, type AvailabilityRequest } from './compute-availability'
+import type { AvailabilityRequest } from './compute-availability'
+import { lessonDurationProblem } from './lesson-duration'
 
 export const UTC_OFFSET_MINUTES = { min: -720, max: 840 } as const
 
@@ -11,12 +12,8 @@ const isWholeBetween = (value: number, min: number, max: number): boolean =>
 export const validateAvailabilityRequest = (request: AvailabilityRequest): Result<AvailabilityRequest, ValidationFailed> => {
   const errors: FieldErrors = {}
   if (request.date !== undefined && !isIsoDate(request.date)) errors.date = ['must be a YYYY-MM-DD date']
-  if (
-    request.durationMinutes !== undefined &&
-    !isWholeBetween(request.durationMinutes, DURATION_PREFERENCE.min, DURATION_PREFERENCE.max)
-  ) {
-    errors.duration = [`minutes from ${DURATION_PREFERENCE.min} to ${DURATION_PREFERENCE.max}`]
-  }
+  const duration = request.durationMinutes === undefined ? undefined : lessonDurationProblem(request.durationMinutes)
+  if (duration) errors.duration = [duration]
   if (
     request.utcOffsetMinutes !== undefined &&
     !isWholeBetween(request.utcOffsetMinutes, UTC_OFFSET_MINUTES.min, UTC_OFFSET_MINUTES.max)

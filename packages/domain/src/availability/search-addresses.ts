@@ -1,6 +1,5 @@
 import { ResultAsync, errAsync } from 'neverthrow'
-import type { PostcodeParser } from '../schedule'
-import { fieldError, type ValidationFailed } from '../shared'
+import { fieldError, type PostcodeParser, type ValidationFailed } from '../shared'
 import type { AddressDirectory, AddressMatch } from './ports'
 
 /** An outward code, optionally with the start of the inward code: "SW1A", "SW1A 1", "M1 1A". */

@@ -1,6 +1,5 @@
 import { ResultAsync, errAsync } from 'neverthrow'
-import type { User } from '../accounts'
-import { fieldError, type Forbidden, type ValidationFailed } from '../shared'
+import { fieldError, type Forbidden, type ValidationFailed, type Actor } from '../shared'
 import { requireTutor } from '../teaching'
 import type { AvailabilityDeps } from './ports'
 
@@ -28,7 +27,7 @@ export const normaliseFeedUrl = (text: string): string | undefined => {
  */
 export function setCalendarFeed(
   deps: Pick<AvailabilityDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   url: string | null,
 ): ResultAsync<{ url: string | null }, Forbidden | ValidationFailed> {
   const tutor = requireTutor(actor)

@@ -3,7 +3,7 @@ import { slotUnavailable, type SlotUnavailable } from '../availability'
 import { approveReschedule, type LessonTransitionError } from '../lesson'
 import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
-import { checkLessonSlot } from './booking-slot'
+import { checkRescheduleSlot } from './booking-slot'
 import type { BookingDeps } from './ports'
 import { lessonEmailData } from './settlement'
 
@@ -34,16 +34,7 @@ export function approveLessonReschedule(
       const start = a.lesson.suggestedStart
       const finish = a.lesson.suggestedFinish
       if (!start || !finish) throw new Error('a lesson in RESCHEDULE must carry suggested times')
-      const free = await checkLessonSlot(deps, repos, {
-        teachId: a.lesson.teachId,
-        start,
-        finish,
-        lessonType: a.lesson.lessonType,
-        subjectLevelId: a.lesson.subjectLevelId,
-        examBoardId: a.lesson.examBoardId,
-        address: a.lesson.address,
-        exceptLessonId: a.lesson.id,
-      })
+      const free = await checkRescheduleSlot(deps, repos, a.lesson, { start, finish })
       if (free.isErr()) return err(free.error)
       const moved = await repos.bookings.updateLesson(a.lesson.id, {
         state: step.value.transition.to,
@@ -66,7 +57,7 @@ export function approveLessonReschedule(
           dedupeKey: `lesson_booked:${a.lesson.id}:${start.getTime()}:${person.id}`,
         })
       }
-      await repos.bookings.addEvent(a.booking.id, 'reschedule_approved', actor.userId, { start: start.toISOString(), finish: finish.toISOString() })
+      await repos.bookings.addEvent(a.booking.id, 'reschedule_approved', actor.id, { start: start.toISOString(), finish: finish.toISOString() })
       return ok(after)
     }),
   )

@@ -1,5 +1,6 @@
 import type { LessonSide, LessonState } from '../lesson'
-import type { LessonTypeName, Pence, RoleId } from '../shared'
+import type { PaymentIntentStatus } from '../payments'
+import { ROLE_IDS, isInternal, type Actor, type LessonTypeName, type Pence, type RoleId } from '../shared'
 import type { BookingState } from './booking-state'
 import type { BookingParties } from './cancellation'
 
@@ -54,15 +55,7 @@ export type BookingRecord = {
 }
 
 /** As the processor names them, plus `scheduled`: a card to authorise off-session later. */
-export type PaymentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled'
-  | 'scheduled'
+export type PaymentStatus = PaymentIntentStatus | 'scheduled'
 
 export type BookingPayment = {
   id: number
@@ -104,13 +97,13 @@ export type BookingAggregate = {
 export const partiesOf = (a: Pick<BookingAggregate, 'booking' | 'lesson' | 'booker'>): BookingParties => ({
   tutorId: a.lesson.tutorId,
   studentId: a.lesson.studentId,
-  parentId: a.booker.roleId === 2 ? a.booker.id : null,
+  parentId: a.booker.roleId === ROLE_IDS.parent ? a.booker.id : null,
   bookingOwnerId: a.booking.userId,
 })
 
 /** Internal staff see every booking; otherwise the booker and the tutor (the lesson's parties). */
-export const maySeeBooking = (actor: { userId: number; roleId: number }, a: Pick<BookingAggregate, 'booking' | 'lesson' | 'booker'>): boolean => {
-  if (actor.roleId === 200) return true
+export const maySeeBooking = (actor: Actor, a: Pick<BookingAggregate, 'booking' | 'lesson' | 'booker'>): boolean => {
+  if (isInternal(actor.roleId)) return true
   const p = partiesOf(a)
-  return [p.tutorId, p.studentId, p.bookingOwnerId, p.parentId].includes(actor.userId)
+  return [p.tutorId, p.studentId, p.bookingOwnerId, p.parentId].includes(actor.id)
 }

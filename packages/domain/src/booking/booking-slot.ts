@@ -1,55 +1,47 @@
 import { err, ok, type Result } from 'neverthrow'
-import { checkSlotAvailability, slotUnavailable, type SlotUnavailable } from '../availability'
-import { fieldError, type LessonTypeName, type ValidationFailed } from '../shared'
-import type { LessonAddress } from './booking-record'
+import { checkSlot, slotUnavailable, type LoadedAvailability, type SlotUnavailable } from '../availability'
+import { findPostcode, type GeoPoint, type LessonTypeName, type ValidationFailed } from '../shared'
+import type { LessonAddress, LessonRecord } from './booking-record'
 import type { BookingDeps, BookingRepos } from './ports'
 
-export type LessonSlot = {
-  teachId: number
-  start: Date
-  finish: Date
-  lessonType: LessonTypeName
-  subjectLevelId: number
-  examBoardId: number | null
-  address: LessonAddress | null
-  /** Rescheduling: the lesson's own time does not clash with itself. */
-  exceptLessonId?: number
+/**
+ * Where the student is for a lesson at their home: the address's coordinates, else its
+ * postcode located (a 422 on `address.postcode` when it cannot be). Null for other lessons.
+ */
+export async function studentPointOf(
+  deps: Pick<BookingDeps, 'availability'>,
+  lessonType: LessonTypeName,
+  address: LessonAddress | null,
+): Promise<Result<GeoPoint | null, ValidationFailed>> {
+  if (lessonType !== 'students_home' || !address) return ok(null)
+  if (address.lat !== null && address.lng !== null) return ok({ lat: address.lat, lng: address.lng })
+  return findPostcode(deps.availability, address.postcode, 'address.postcode')
 }
 
 /**
- * Whether availability would offer exactly this slot (schedule, holidays, buffers, travel,
- * busy calendar, other lessons), read through the transaction's repositories. Callers hold
- * the tutor's lock, so the answer stays true until they write; the database's exclusion
- * constraint is the last line behind it.
+ * Whether a booked lesson may move to new times: its teach is still offered and availability
+ * would offer exactly those times, the lesson's own aside. Read on the transaction's
+ * repositories under the tutor's lock.
  */
-export async function checkLessonSlot(
+export async function checkRescheduleSlot(
   deps: Pick<BookingDeps, 'clock' | 'availability'>,
   repos: BookingRepos,
-  slot: LessonSlot,
-): Promise<Result<void, SlotUnavailable | ValidationFailed>> {
-  const address = slot.address
-  const place =
-    address && address.lat !== null && address.lng !== null
-      ? { studentPoint: { lat: address.lat, lng: address.lng } }
-      : address
-        ? { studentPostcode: address.postcode }
-        : {}
-  const checked = await checkSlotAvailability(
-    { ...deps.availability, clock: deps.clock, uow: { repos, run: (work) => work(repos) } },
-    {
-      teachId: slot.teachId,
-      start: slot.start,
-      finish: slot.finish,
-      lessonType: slot.lessonType,
-      subjectLevelId: slot.subjectLevelId,
-      examBoardId: slot.examBoardId ?? undefined,
-      excludeLessonId: slot.exceptLessonId,
-      ...(slot.lessonType === 'students_home' ? place : {}),
-    },
-  )
-  if (checked.isOk()) return ok(undefined)
-  const e = checked.error
-  if (e.type === 'NotFound') return err(slotUnavailable(slot.start, slot.finish))
-  if (e.type === 'ValidationFailed' && e.errors.post_code) return err(fieldError('address.postcode', e.errors.post_code[0] ?? 'is not a postcode we can locate'))
-  return err(e)
+  lesson: LessonRecord,
+  times: { start: Date; finish: Date },
+): Promise<Result<LoadedAvailability, SlotUnavailable | ValidationFailed>> {
+  // A teach no longer offered (disabled, deleted, its tutor gone) has no free time.
+  const teach = await repos.bookableTeaches.findBookableTeach(lesson.teachId)
+  if (!teach) return err(slotUnavailable(times.start, times.finish))
+  const studentPoint = await studentPointOf(deps, lesson.lessonType, lesson.address)
+  if (studentPoint.isErr()) return err(studentPoint.error)
+  return checkSlot({ ...deps.availability, clock: deps.clock }, repos, {
+    teach,
+    start: times.start,
+    finish: times.finish,
+    lessonType: lesson.lessonType,
+    subjectLevelId: lesson.subjectLevelId,
+    examBoardId: lesson.examBoardId,
+    studentPoint: studentPoint.value,
+    excludeLessonId: lesson.id,
+  })
 }

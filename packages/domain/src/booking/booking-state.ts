@@ -7,7 +7,6 @@ export const BOOKING_STATES = {
   REQUIRES_CAPTURE: 5,
 } as const
 export type BookingState = keyof typeof BOOKING_STATES
-export type BookingStateValue = (typeof BOOKING_STATES)[BookingState]
 
 export const BOOKING_STATE_NAMES: readonly BookingState[] = [
   'REFUNDED',

@@ -34,7 +34,7 @@ export function cancelBooking(
         now,
       })
       if (plan.isErr()) return err(plan.error)
-      await applySettlement(repos, a, plan.value, { actorId: actor.userId, now, event: `cancelled_by_${plan.value.canceller}` })
+      await applySettlement(repos, a, plan.value, { actorId: actor.id, now, event: `cancelled_by_${plan.value.canceller}` })
       const after = await repos.bookings.findById(a.booking.id)
       return after ? ok(after) : err(notFound('booking'))
     }),

@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { arbCancellationPolicy } from '@tutoring/testkit'
 import { authorizeCancellation, planCancellation, planHoldExpiry, planRescheduleDecline, planRescheduleExpiry } from './cancellation'
+import type { Actor } from '../shared'
 import type { BookingState } from './booking-state'
 
 const parties = { tutorId: 10, studentId: 20, parentId: 30, bookingOwnerId: 30 }
-const tutor = { userId: 10, roleId: 3 }
-const student = { userId: 20, roleId: 1 }
-const parent = { userId: 30, roleId: 2 }
-const staff = { userId: 1, roleId: 200 }
-const stranger = { userId: 99, roleId: 1 }
+const tutor: Actor = { id: 10, roleId: 3 }
+const student: Actor = { id: 20, roleId: 1 }
+const parent: Actor = { id: 30, roleId: 2 }
+const staff: Actor = { id: 1, roleId: 200 }
+const stranger: Actor = { id: 99, roleId: 1 }
 const start = new Date('2026-06-10T10:00:00Z')
 const hoursBefore = (h: number) => new Date(start.getTime() - h * 3_600_000)
 const paid = { state: 'PAYED' as const, paidPence: 2750 }
@@ -21,7 +22,7 @@ describe('who may cancel', () => {
     expect(authorizeCancellation(tutor, parties)._unsafeUnwrap()).toBe('tutor')
     expect(authorizeCancellation(student, parties)._unsafeUnwrap()).toBe('customer')
     expect(authorizeCancellation(parent, parties)._unsafeUnwrap()).toBe('customer')
-    expect(authorizeCancellation({ userId: 40, roleId: 2 }, { ...parties, bookingOwnerId: 40 })._unsafeUnwrap()).toBe('customer')
+    expect(authorizeCancellation({ id: 40, roleId: 2 }, { ...parties, bookingOwnerId: 40 })._unsafeUnwrap()).toBe('customer')
   })
 
   it('refuses anyone else', () => {

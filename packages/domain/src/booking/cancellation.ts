@@ -26,9 +26,9 @@ export type Canceller = 'internal' | 'tutor' | 'customer'
  */
 export const authorizeCancellation = (actor: Actor, parties: BookingParties): Result<Canceller, Forbidden> => {
   if (isInternal(actor.roleId)) return ok('internal')
-  if (actor.userId === parties.tutorId) return ok('tutor')
+  if (actor.id === parties.tutorId) return ok('tutor')
   const customers = [parties.bookingOwnerId, parties.studentId, parties.parentId]
-  if (customers.includes(actor.userId)) return ok('customer')
+  if (customers.includes(actor.id)) return ok('customer')
   return err(forbidden('only staff, the tutor, the booking owner, the student or their parent may cancel'))
 }
 

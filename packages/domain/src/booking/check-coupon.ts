@@ -1,4 +1,5 @@
 import { ResultAsync } from 'neverthrow'
+import { DURATION_PREFERENCE } from '../availability'
 import { discountOn, lessonPriceBreakdown, validateCoupon, type CouponInvalid, type PriceBreakdown } from '../pricing'
 import type { Actor, Pence } from '../shared'
 import type { BookingDeps, StoredCoupon } from './ports'
@@ -18,7 +19,7 @@ export function checkCoupon(
   return ResultAsync.fromSafePromise(
     (async () => {
       const found = await deps.uow.repos.coupons.findByUid(input.uid)
-      const used = found ? await deps.uow.repos.coupons.redeemedBy(found.id, actor.userId) : 0
+      const used = found ? await deps.uow.repos.coupons.redeemedBy(found.id, actor.id) : 0
       return { found, used }
     })(),
   ).andThen(({ found, used }) =>
@@ -28,7 +29,7 @@ export function checkCoupon(
         input.hourlyRatePence !== undefined
           ? lessonPriceBreakdown({
               hourlyRatePence: input.hourlyRatePence,
-              durationMinutes: input.durationMinutes ?? 60,
+              durationMinutes: input.durationMinutes ?? DURATION_PREFERENCE.default,
               serviceFeePercent: deps.config.serviceFeePercent,
               coupon: coupon.discount,
             })

@@ -1,30 +1,28 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { DURATION_PREFERENCE, type SlotUnavailable } from '../availability'
+import { checkSlot, lessonDurationProblem, slotUnavailable, type BookableTeach, type SlotUnavailable } from '../availability'
 import { lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
-import {
-  LESSON_TYPE_IDS,
+import { LESSON_TYPE_IDS,
   MINUTE_MS,
   ROLE_IDS,
-  SLOT_INTERVAL_MINUTES,
   forbidden,
   isInPerson,
   validationFailed,
   type FieldErrors,
   type Forbidden,
+  type GeoPoint,
   type LessonTypeName,
   type ValidationFailed,
   type WithoutLocks,
+  type Actor,
 } from '../shared'
-import type { Teach } from '../teaching'
+import { checkTeachChoice } from '../teaching'
 import type { BookingAggregate, LessonAddress } from './booking-record'
 import { checkBookingWindow, checkPendingBookings } from './booking-window'
-import { checkLessonSlot } from './booking-slot'
+import { studentPointOf } from './booking-slot'
 import type { BookingWindowExceeded, TooManyPendingBookings } from './errors'
 import { expireHold } from './expire-holds'
 import { holdExpiresAt } from './hold'
 import type { BookingDeps, BookingRepos } from './ports'
-import { slotUnavailable } from '../availability'
 
 export type CreateBookingInput = {
   teachId: number
@@ -50,21 +48,25 @@ const add = (errors: FieldErrors, field: string, message: string) => {
   ;(errors[field] ??= []).push(message)
 }
 
-/** The request against the teach and the booker's children: every field error at once. */
-async function checkRequest(repos: WithoutLocks<BookingRepos>, actor: User, input: CreateBookingInput): Promise<Result<Teach, ValidationFailed>> {
+type CheckedRequest = { teach: BookableTeach; studentPoint: GeoPoint | null }
+
+/** The request against the teach and the booker's children: every field error at once; then the student's place. */
+async function checkRequest(
+  deps: Pick<BookingDeps, 'availability'>,
+  repos: WithoutLocks<BookingRepos>,
+  actor: Actor,
+  input: CreateBookingInput,
+): Promise<Result<CheckedRequest, ValidationFailed>> {
   const errors: FieldErrors = {}
-  const teach = await repos.teaches.findById(input.teachId)
-  if (!teach || !teach.enabled) add(errors, 'teach_id', 'no such teach is offered')
+  const teach = await repos.bookableTeaches.findBookableTeach(input.teachId)
+  if (!teach) add(errors, 'teach_id', 'no such teach is offered')
   else {
-    if (!teach.subjectLevelIds.includes(input.subjectLevelId)) add(errors, 'subject_level_id', 'is not a level of this teach')
-    if (input.examBoardId !== null && !teach.examBoardIds.includes(input.examBoardId)) add(errors, 'exam_board_id', 'is not an exam board of this teach')
-    if (teach.tutorId === actor.id) add(errors, 'teach_id', 'you cannot book your own lesson')
+    for (const [field, messages] of Object.entries(checkTeachChoice(teach.teach, input))) for (const m of messages) add(errors, field, m)
+    if (teach.teach.tutorId === actor.id) add(errors, 'teach_id', 'you cannot book your own lesson')
   }
   const minutes = (input.finish.getTime() - input.start.getTime()) / MINUTE_MS
-  if (!(minutes > 0)) add(errors, 'finish', 'must be after start')
-  else if (minutes < DURATION_PREFERENCE.min || minutes > DURATION_PREFERENCE.max || minutes % SLOT_INTERVAL_MINUTES !== 0) {
-    add(errors, 'finish', `the lesson lasts ${DURATION_PREFERENCE.min} to ${DURATION_PREFERENCE.max} minutes, in steps of ${SLOT_INTERVAL_MINUTES}`)
-  }
+  const length = minutes > 0 ? lessonDurationProblem(minutes) : 'must be after start'
+  if (length) add(errors, 'finish', length)
   if (input.lessonType === 'students_home' && !input.address) add(errors, 'address', "is required for a lesson at the student's home")
   if (actor.roleId === ROLE_IDS.student && input.childIds.length > 0) add(errors, 'child_ids', 'only a parent books for children')
   if (actor.roleId === ROLE_IDS.parent) {
@@ -74,7 +76,9 @@ async function checkRequest(repos: WithoutLocks<BookingRepos>, actor: User, inpu
       if (!own.has(id)) add(errors, `child_ids.${i}`, 'is not one of your children')
     })
   }
-  return Object.keys(errors).length > 0 || !teach ? err(validationFailed(errors)) : ok(teach)
+  if (Object.keys(errors).length > 0 || !teach) return err(validationFailed(errors))
+  const studentPoint = await studentPointOf(deps, input.lessonType, input.address)
+  return studentPoint.map((point) => ({ teach, studentPoint: point }))
 }
 
 /**
@@ -85,7 +89,7 @@ async function checkRequest(repos: WithoutLocks<BookingRepos>, actor: User, inpu
  */
 export function createBooking(
   deps: Pick<BookingDeps, 'uow' | 'clock' | 'ids' | 'config' | 'availability'>,
-  actor: User,
+  actor: Actor,
   input: CreateBookingInput,
 ): ResultAsync<BookingAggregate, CreateBookingError> {
   return new ResultAsync(run(deps, actor, input))
@@ -93,21 +97,21 @@ export function createBooking(
 
 async function run(
   deps: Pick<BookingDeps, 'uow' | 'clock' | 'ids' | 'config' | 'availability'>,
-  actor: User,
+  actor: Actor,
   input: CreateBookingInput,
 ): Promise<Result<BookingAggregate, CreateBookingError>> {
   if (actor.roleId !== ROLE_IDS.student && actor.roleId !== ROLE_IDS.parent) {
     return err(forbidden('Only students and parents book lessons.'))
   }
   const now = deps.clock.now()
-  const checked = await checkRequest(deps.uow.repos, actor, input)
+  const checked = await checkRequest(deps, deps.uow.repos, actor, input)
   if (checked.isErr()) return err(checked.error)
-  const teach = checked.value
+  const { teach: bookable, studentPoint } = checked.value
   const window = checkBookingWindow(input.start, now)
   if (window.isErr()) return err(window.error)
 
   const created = await deps.uow.run(async (repos): Promise<Result<number, CreateBookingError>> => {
-    await repos.bookings.lockTutor(teach.tutorId)
+    await repos.bookings.lockTutor(bookable.teach.tutorId)
     const pending = checkPendingBookings(await repos.bookings.countUnpaidHolding(actor.id, now))
     if (pending.isErr()) return err(pending.error)
     let coupon = undefined
@@ -119,30 +123,32 @@ async function run(
       coupon = found
     }
     // Lapsed holds give their time up now rather than when the worker comes by.
-    for (const id of await repos.bookings.lapsedHoldsOverlapping(teach.tutorId, input.start, input.finish, now)) {
+    for (const id of await repos.bookings.lapsedHoldsOverlapping(bookable.teach.tutorId, input.start, input.finish, now)) {
       await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })
     }
-    const free = await checkLessonSlot(deps, repos, {
-      teachId: teach.id,
+    const free = await checkSlot({ ...deps.availability, clock: deps.clock }, repos, {
+      teach: bookable,
       start: input.start,
       finish: input.finish,
       lessonType: input.lessonType,
       subjectLevelId: input.subjectLevelId,
       examBoardId: input.examBoardId,
-      address: input.address,
+      studentPoint,
     })
     if (free.isErr()) return err(free.error)
+    // The slot check's answer carries the teach it judged the slot for: price and place the lesson by that one.
+    const booked = free.value.teach
     const price = lessonPriceBreakdown({
-      hourlyRatePence: teach.hourlyRatePence,
+      hourlyRatePence: booked.hourlyRatePence,
       durationMinutes: (input.finish.getTime() - input.start.getTime()) / MINUTE_MS,
       serviceFeePercent: deps.config.serviceFeePercent,
       coupon: coupon?.discount,
     })
     const created = await repos.bookings.insert({
-      tutorId: teach.tutorId,
+      tutorId: booked.tutorId,
       studentId: actor.id,
-      teachId: teach.id,
-      subjectId: teach.subjectId,
+      teachId: booked.id,
+      subjectId: booked.subjectId,
       subjectLevelId: input.subjectLevelId,
       examBoardId: input.examBoardId,
       lessonType: LESSON_TYPE_IDS[input.lessonType],

@@ -17,14 +17,14 @@ export function createNote(
     deps.uow.run(async (repos) => {
       const lesson = await repos.bookings.findByLessonId(input.lessonId)
       if (!lesson || !maySeeBooking(actor, lesson)) return err(fieldError('lesson_id', 'no such lesson'))
-      if (lesson.lesson.tutorId !== actor.userId) return err(forbidden('Only the tutor of the lesson writes its notes.'))
-      const own = new Set(await repos.notes.ownFileIds(actor.userId, input.fileIds))
+      if (lesson.lesson.tutorId !== actor.id) return err(forbidden('Only the tutor of the lesson writes its notes.'))
+      const own = new Set(await repos.notes.ownFileIds(actor.id, input.fileIds))
       const errors: FieldErrors = {}
       input.fileIds.forEach((id, i) => {
         if (!own.has(id)) errors[`file_ids.${i}`] = ['is not one of your files']
       })
       if (Object.keys(errors).length > 0) return err(validationFailed(errors))
-      const note = await repos.notes.insert(input.lessonId, actor.userId, input)
+      const note = await repos.notes.insert(input.lessonId, actor.id, input)
       const student = lesson.booker
       await repos.outbox.enqueue({
         kind: 'email',
@@ -41,7 +41,7 @@ export function createNote(
         data: { booking_id: lesson.booking.id, lesson_id: lesson.lesson.id, note_id: note.id, start: lesson.lesson.start.toISOString() },
         dedupeKey: `push:lesson_summary_note:${note.id}`,
       })
-      await repos.bookings.addEvent(lesson.booking.id, 'note_added', actor.userId, { note_id: note.id })
+      await repos.bookings.addEvent(lesson.booking.id, 'note_added', actor.id, { note_id: note.id })
       return ok(note)
     }),
   )

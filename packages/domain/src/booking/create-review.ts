@@ -15,10 +15,10 @@ export function createReview(
   return new ResultAsync(
     deps.uow.run(async (repos) => {
       if (!(await repos.reviews.isTutor(input.tutorId))) return err(notFound('tutor'))
-      if (!(await repos.bookings.hadLessonWith(input.tutorId, actor.userId))) {
+      if (!(await repos.bookings.hadLessonWith(input.tutorId, actor.id))) {
         return err(forbidden('Only someone who had a lesson with this tutor may review them.'))
       }
-      const created = await repos.reviews.insert(input.tutorId, actor.userId, input.review)
+      const created = await repos.reviews.insert(input.tutorId, actor.id, input.review)
       return created ? ok(created) : err(fieldError('tutor_id', 'you have already reviewed this tutor'))
     }),
   )

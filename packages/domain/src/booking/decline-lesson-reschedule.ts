@@ -26,7 +26,7 @@ export function declineLessonReschedule(
         booking: { state: a.booking.state, paidPence: a.booking.totalPence },
       })
       if (plan.isErr()) return err(plan.error)
-      await applySettlement(repos, a, plan.value, { actorId: actor.userId, now: deps.clock.now(), event: 'reschedule_declined' })
+      await applySettlement(repos, a, plan.value, { actorId: actor.id, now: deps.clock.now(), event: 'reschedule_declined' })
       const after = await repos.bookings.findById(a.booking.id)
       return after ? ok(after) : err(notFound('lesson'))
     }),

@@ -23,7 +23,7 @@ export function getPaymentStatus(
     (async (): Promise<Result<PaymentStatusView, NotFound>> => {
       const found = await deps.uow.repos.payments.findById(paymentId)
       if (!found) return err(notFound('payment'))
-      const owner = actor !== undefined && (actor.userId === found.userId || isInternal(actor.roleId))
+      const owner = actor !== undefined && (actor.id === found.userId || isInternal(actor.roleId))
       if (!found.intentId || !UNSETTLED.has(found.status)) return ok({ payment: found, owner })
       const pi = await deps.processor.retrievePaymentIntent(found.intentId)
       if (pi.status === found.status) return ok({ payment: found, owner })

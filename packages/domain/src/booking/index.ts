@@ -1,35 +1,73 @@
-export * from './booking-state'
-export * from './errors'
-export * from './hold'
-export * from './transitions'
-export * from './cancellation'
-export * from './booking-window'
-export * from './booking-record'
-export * from './ports'
-export * from './settlement'
-export * from './create-booking'
-export * from './get-booking'
-export * from './list-bookings'
-export * from './update-booking'
-export * from './cancel-booking'
-export * from './pay-booking'
-export * from './get-payment-status'
-export * from './run-due-payments'
-export * from './expire-holds'
-export * from './list-coupons'
-export * from './check-coupon'
-export * from './get-lesson'
-export * from './propose-lesson-reschedule'
-export * from './approve-lesson-reschedule'
-export * from './decline-lesson-reschedule'
-export * from './expire-reschedules'
-export * from './rate-lesson'
-export * from './note-access'
-export * from './create-note'
-export * from './list-notes'
-export * from './get-note'
-export * from './update-note'
-export * from './delete-note'
-export * from './review-summary-cache'
-export * from './get-tutor-reviews'
-export * from './create-review'
+export { approveLessonReschedule } from './approve-lesson-reschedule'
+export type {
+  BookingAggregate,
+  BookingEvent,
+  BookingPayment,
+  BookingRecord,
+  LessonAddress,
+  LessonNote,
+  LessonRecord,
+  PaymentStatus,
+  Person,
+} from './booking-record'
+export { BOOKING_STATE_NAMES, BOOKING_STATES, type BookingState, bookingStateOf } from './booking-state'
+export { cancelBooking } from './cancel-booking'
+export type { CancellationError } from './cancellation'
+export { checkCoupon, type CouponCheck } from './check-coupon'
+export { createBooking, type CreateBookingError, type CreateBookingInput } from './create-booking'
+export { createNote } from './create-note'
+export { createReview } from './create-review'
+export { declineLessonReschedule } from './decline-lesson-reschedule'
+export { deleteNote } from './delete-note'
+export type { BookingHoldNotExpired, BookingWindowExceeded, TooManyPendingBookings } from './errors'
+export { expireHolds } from './expire-holds'
+export { expireReschedules } from './expire-reschedules'
+export { getBooking } from './get-booking'
+export { getLesson } from './get-lesson'
+export { getNote } from './get-note'
+export { getPaymentStatus, type PaymentStatusView } from './get-payment-status'
+export { getTutorReviews } from './get-tutor-reviews'
+export { listBookings } from './list-bookings'
+export { listCoupons } from './list-coupons'
+export { listNotes } from './list-notes'
+export { payBooking, type PayBookingError, type PayBookingInput, type PayOutcome } from './pay-booking'
+export type {
+  BookingConfig,
+  BookingDeps,
+  BookingListFilter,
+  BookingPatch,
+  BookingPaymentState,
+  BookingRepos,
+  BookingRepository,
+  CouponRepository,
+  LessonPatch,
+  NewBooking,
+  NewPayment,
+  NoteDraft,
+  NoteRepository,
+  PaymentChange,
+  PaymentEventRepository,
+  PaymentPatch,
+  PaymentRecord,
+  PaymentRepository,
+  ReviewDraft,
+  ReviewRepository,
+  ReviewSummary,
+  StoredCoupon,
+} from './ports'
+export { proposeLessonReschedule } from './propose-lesson-reschedule'
+export { rateLesson } from './rate-lesson'
+export { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventOutcome, recordPaymentEvent } from './record-payment-event'
+export type { ReviewSummaryCache } from './review-summary-cache'
+export { type DuePaymentsReport, runDuePayments } from './run-due-payments'
+export { PAYMENT_SYNC_TOPICS } from './settlement'
+export {
+  type BookingContexts,
+  type BookingEffect,
+  type BookingTransition,
+  type BookingTransitionError,
+  type BookingTrigger,
+  transitionBooking,
+} from './transitions'
+export { updateBooking } from './update-booking'
+export { updateNote } from './update-note'

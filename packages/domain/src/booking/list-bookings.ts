@@ -12,6 +12,6 @@ export function listBookings(
   actor: Actor,
   query: { self: boolean; page: PageRequest },
 ): ResultAsync<PageOf<BookingAggregate>, never> {
-  const filter = query.self ? { bookerId: actor.userId } : isInternal(actor.roleId) ? {} : { partyId: actor.userId }
+  const filter = query.self ? { bookerId: actor.id } : isInternal(actor.roleId) ? {} : { partyId: actor.id }
   return ResultAsync.fromSafePromise(deps.uow.repos.bookings.list(filter, query.page))
 }

@@ -5,5 +5,5 @@ import type { BookingDeps } from './ports'
 
 /** `GET /api/v1/notes`: staff see all; others the notes of lessons they are a party to. */
 export function listNotes(deps: Pick<BookingDeps, 'uow'>, actor: Actor, page: PageRequest): ResultAsync<PageOf<LessonNote>, never> {
-  return ResultAsync.fromSafePromise(deps.uow.repos.notes.list(isInternal(actor.roleId) ? {} : { partyId: actor.userId }, page))
+  return ResultAsync.fromSafePromise(deps.uow.repos.notes.list(isInternal(actor.roleId) ? {} : { partyId: actor.id }, page))
 }

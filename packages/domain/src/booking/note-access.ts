@@ -11,4 +11,4 @@ export async function visibleNote(repos: WithoutLocks<BookingRepos>, actor: Acto
 }
 
 export const mayEditNote = (actor: Actor, note: LessonNote): Result<void, Forbidden> =>
-  note.authorId === actor.userId ? ok(undefined) : err(forbidden("Only the tutor who wrote a note changes it."))
+  note.authorId === actor.id ? ok(undefined) : err(forbidden("Only the tutor who wrote a note changes it."))

@@ -56,7 +56,7 @@ async function prepare(deps: Pick<BookingDeps, 'uow' | 'clock'>, actor: Actor, i
     const now = deps.clock.now()
     const a = await repos.bookings.lockById(input.bookingId)
     if (!a || !maySeeBooking(actor, a)) return err(notFound('booking'))
-    if (a.booking.userId !== actor.userId && !isInternal(actor.roleId)) return err(forbidden('Only the booker pays for a booking.'))
+    if (a.booking.userId !== actor.id && !isInternal(actor.roleId)) return err(forbidden('Only the booker pays for a booking.'))
     const payable = stillPayable(a, now)
     if (payable.isErr()) return err(payable.error)
     const paymentMethod = input.paymentMethod ?? (await repos.payments.defaultPaymentMethodOf(a.booking.userId))
@@ -89,7 +89,7 @@ async function prepare(deps: Pick<BookingDeps, 'uow' | 'clock'>, actor: Actor, i
         captureAt: null,
       })
       await repos.bookings.updateBooking(fresh.booking.id, { state: scheduled ? 'REQUIRES_CAPTURE' : 'PAYED', holdExpiresAt: null })
-      await repos.bookings.addEvent(fresh.booking.id, scheduled ? 'payment_scheduled' : 'paid', actor.userId, {
+      await repos.bookings.addEvent(fresh.booking.id, scheduled ? 'payment_scheduled' : 'paid', actor.id, {
         payment_id: payment.id,
         ...(scheduled ? { authorize_at: authorizeAt.toISOString() } : {}),
       })
@@ -137,7 +137,7 @@ export function payBooking(
         if (!a) return err(notFound('booking'))
         if (intent.isErr()) {
           await repos.payments.update(payment.id, { status: 'requires_payment_method', lastError: intent.error.reason })
-          await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.userId, { payment_id: payment.id, reason: intent.error.reason })
+          await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
           return ok({ payment: { ...payment, status: 'requires_payment_method', lastError: intent.error.reason }, booking: a })
         }
         const pi = intent.value
@@ -158,9 +158,9 @@ export function payBooking(
           const moved = transitionBooking(a.booking.state, 'pay', { capture, lessonState: a.lesson.state })
           if (moved.isErr()) throw new Error('a payable booking refused pay')
           await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to, holdExpiresAt: null })
-          await repos.bookings.addEvent(a.booking.id, pi.status === 'succeeded' ? 'paid' : 'authorized', actor.userId, { payment_id: payment.id })
+          await repos.bookings.addEvent(a.booking.id, pi.status === 'succeeded' ? 'paid' : 'authorized', actor.id, { payment_id: payment.id })
         } else {
-          await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.userId, { payment_id: payment.id })
+          await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })
         }
         const updated = await repos.payments.findById(payment.id)
         return ok({ payment: updated ?? payment, booking: await reload(repos, a.booking.id) })

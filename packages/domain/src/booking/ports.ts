@@ -1,37 +1,26 @@
 import type { CatalogRepository } from '../catalog'
 import type { Coupon } from '../pricing'
 import type { LinkBuilder } from '../accounts'
-import type { PaymentCustomerRepository, PaymentProcessor } from '../payments'
-import type { TeachRepository } from '../teaching'
+import type { PaymentCustomerRepository, PaymentIntentStatus, PaymentProcessor } from '../payments'
 import type { Outbox } from '../outbox'
 import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
-import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
+import type { Clock, PageOf, PageRequest, Pence, UnitOfWork, WebhookEventLog } from '../shared'
 import type { BookingState } from './booking-state'
-import type { BookingAggregate, LessonAddress, LessonNote, BookingPayment, PaymentStatus } from './booking-record'
+import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentStatus } from './booking-record'
 
-export type NewBooking = {
-  tutorId: number
-  studentId: number
-  teachId: number
-  subjectId: number
-  subjectLevelId: number
-  examBoardId: number | null
-  lessonType: number
-  start: Date
-  finish: Date
-  address: LessonAddress | null
-  meetingUrl: string | null
-  childIds: number[]
-  /** The hold counts from here (the clock's now, not the database's). */
-  createdAt: Date
-  holdExpiresAt: Date
-  lessonPricePence: Pence
-  serviceFeePence: Pence
-  discountPence: Pence
-  totalPence: Pence
-  couponUid: string | null
-}
+/** A lesson and its booking as one insert: the lesson's fields, its type as stored, and the booking's price. */
+export type NewBooking = Pick<
+  LessonRecord,
+  'tutorId' | 'studentId' | 'teachId' | 'subjectId' | 'subjectLevelId' | 'examBoardId' | 'start' | 'finish' | 'address' | 'meetingUrl'
+> &
+  Pick<BookingRecord, 'lessonPricePence' | 'serviceFeePence' | 'discountPence' | 'totalPence' | 'couponUid'> & {
+    lessonType: number
+    childIds: number[]
+    /** The hold counts from here (the clock's now, not the database's). */
+    createdAt: Date
+    holdExpiresAt: Date
+  }
 
 export type LessonPatch = {
   state?: LessonState
@@ -153,15 +142,38 @@ export interface ReviewRepository {
   isTutor(tutorId: number): Promise<boolean>
 }
 
+/** A booking's payment as the payment webhook sees it. */
+export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence'>
+
+export type PaymentChange = {
+  status?: PaymentIntentStatus
+  capturedPence?: number
+  refundedPence?: number
+  lastError?: string | null
+  at: Date
+}
+
+export type BookingPaymentState = { id: number; state: BookingState; lessonState: LessonState }
+
+/** The rows the payment webhook touches: the payment, its booking's state and timeline. */
+export interface PaymentEventRepository {
+  lockByIntentId(paymentIntentId: string): Promise<PaymentRecord | undefined>
+  update(id: number, change: PaymentChange): Promise<void>
+  lockBooking(bookingId: number): Promise<BookingPaymentState | undefined>
+  setBookingState(bookingId: number, state: BookingState, at: Date): Promise<void>
+  addBookingEvent(event: { bookingId: number; kind: string; data: Record<string, unknown>; at: Date }): Promise<void>
+}
+
 /** Availability's readers too: the slot check runs inside the booking's transaction, under the tutor's lock. */
 export interface BookingRepos extends AvailabilityRepos {
   bookings: BookingRepository
   payments: PaymentRepository
+  paymentEvents: PaymentEventRepository
+  webhookEvents: WebhookEventLog
   paymentCustomers: PaymentCustomerRepository
   coupons: CouponRepository
   notes: NoteRepository
   reviews: ReviewRepository
-  teaches: TeachRepository
   catalog: CatalogRepository
   outbox: Outbox
 }

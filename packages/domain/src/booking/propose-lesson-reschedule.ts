@@ -3,7 +3,7 @@ import type { SlotUnavailable } from '../availability'
 import { proposeReschedule, type LessonTransitionError } from '../lesson'
 import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
-import { checkLessonSlot } from './booking-slot'
+import { checkRescheduleSlot } from './booking-slot'
 import type { BookingDeps } from './ports'
 import { lessonEmailData } from './settlement'
 
@@ -34,16 +34,7 @@ export function proposeLessonReschedule(
         now,
       })
       if (step.isErr()) return err(step.error)
-      const free = await checkLessonSlot(deps, repos, {
-        teachId: a.lesson.teachId,
-        start: input.start,
-        finish: input.finish,
-        lessonType: a.lesson.lessonType,
-        subjectLevelId: a.lesson.subjectLevelId,
-        examBoardId: a.lesson.examBoardId,
-        address: a.lesson.address,
-        exceptLessonId: a.lesson.id,
-      })
+      const free = await checkRescheduleSlot(deps, repos, a.lesson, { start: input.start, finish: input.finish })
       if (free.isErr()) return err(free.error)
       const set = step.value.transition.effects.find((e) => e.type === 'SetSuggestedTimes')
       if (!set || set.type !== 'SetSuggestedTimes') throw new Error('a proposal must set the suggested times')
@@ -71,7 +62,7 @@ export function proposeLessonReschedule(
         }),
         dedupeKey: `lesson_reschedule:${a.lesson.id}:${set.start.getTime()}:${now.getTime()}`,
       })
-      await repos.bookings.addEvent(a.booking.id, 'reschedule_proposed', actor.userId, {
+      await repos.bookings.addEvent(a.booking.id, 'reschedule_proposed', actor.id, {
         by: step.value.side,
         suggested_start: set.start.toISOString(),
         suggested_finish: set.finish.toISOString(),

@@ -25,7 +25,7 @@ export function rateLesson(
       })
       if (rated.isErr()) return err(rated.error)
       await repos.bookings.updateLesson(a.lesson.id, { experienceRating: rated.value })
-      await repos.bookings.addEvent(a.booking.id, 'rated', actor.userId, { experience_rating: rated.value })
+      await repos.bookings.addEvent(a.booking.id, 'rated', actor.id, { experience_rating: rated.value })
       const after = await repos.bookings.findById(a.booking.id)
       return after ? ok(after) : err(notFound('lesson'))
     }),

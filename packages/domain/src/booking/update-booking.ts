@@ -17,11 +17,11 @@ export function updateBooking(
     deps.uow.run(async (repos) => {
       const found = await repos.bookings.lockById(input.id)
       if (!found || !maySeeBooking(actor, found)) return err(notFound('booking'))
-      if (found.booking.userId !== actor.userId && !isInternal(actor.roleId)) {
+      if (found.booking.userId !== actor.id && !isInternal(actor.roleId)) {
         return err(forbidden('Only the booker changes the booking note.'))
       }
       await repos.bookings.updateBooking(input.id, { note: input.note })
-      await repos.bookings.addEvent(input.id, 'note_changed', actor.userId)
+      await repos.bookings.addEvent(input.id, 'note_changed', actor.id)
       const updated = await repos.bookings.findById(input.id)
       return updated ? ok(updated) : err(notFound('booking'))
     }),

@@ -18,7 +18,7 @@ export function updateNote(
       const allowed = mayEditNote(actor, note)
       if (allowed.isErr()) return err(allowed.error)
       const draft: NoteDraft = { text: input.patch.text ?? note.text, summary: input.patch.summary ?? note.summary, fileIds: input.patch.fileIds ?? note.fileIds }
-      const own = new Set(await repos.notes.ownFileIds(actor.userId, draft.fileIds))
+      const own = new Set(await repos.notes.ownFileIds(actor.id, draft.fileIds))
       const errors: FieldErrors = {}
       draft.fileIds.forEach((id, i) => {
         if (!own.has(id) && !note.fileIds.includes(id)) errors[`file_ids.${i}`] = ['is not one of your files']

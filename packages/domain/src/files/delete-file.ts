@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { notFound, type NotFound } from '../shared'
+import { notFound, type NotFound, type Actor } from '../shared'
 import { maySeeFile } from './file-policy'
 import type { FilesDeps } from './ports'
 
@@ -9,11 +8,11 @@ import type { FilesDeps } from './ports'
  * picture or video, a verification document) lets go of it in the same transaction, so
  * nothing keeps showing a file that is gone.
  */
-export function deleteFile(deps: Pick<FilesDeps, 'uow' | 'storage' | 'clock'>, actor: User, id: string): ResultAsync<void, NotFound> {
+export function deleteFile(deps: Pick<FilesDeps, 'uow' | 'storage' | 'clock'>, actor: Actor, id: string): ResultAsync<void, NotFound> {
   return new ResultAsync(run(deps, actor, id))
 }
 
-async function run(deps: Pick<FilesDeps, 'uow' | 'storage' | 'clock'>, actor: User, id: string): Promise<Result<void, NotFound>> {
+async function run(deps: Pick<FilesDeps, 'uow' | 'storage' | 'clock'>, actor: Actor, id: string): Promise<Result<void, NotFound>> {
   const removed = await deps.uow.run(async ({ files, media }) => {
     const file = await files.findById(id)
     if (!file || !maySeeFile(actor, file)) return err(notFound('file'))

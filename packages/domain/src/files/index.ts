@@ -1,12 +1,23 @@
-export * from './media-types'
-export * from './stored-file'
-export * from './errors'
-export * from './ports'
-export { maySeeFile } from './file-policy'
-export { admitUpload, largestUploadFor, storeUpload, type UploadInput, type AttachUpload } from './store-upload'
+export { deleteFile } from './delete-file'
+export type { FilesError, PayloadTooLarge, StoreUploadError, UnsupportedMediaType } from './errors'
 export { getFile } from './get-file'
 export { listFiles } from './list-files'
+export type { MediaCategory, UploadLimits } from './media-types'
+export type {
+  ContentSniffer,
+  FileRepository,
+  FilesDeps,
+  FilesRepos,
+  IdGenerator,
+  MediaProfile,
+  MediaRepository,
+  MediaSource,
+  NewStoredFile,
+  ObjectStorage,
+  ProfileMediaSlot,
+} from './ports'
 export { renameFile } from './rename-file'
-export { deleteFile } from './delete-file'
-export { setProfileMedia, type ProfileMediaInput, type SetProfileMediaError } from './set-profile-media'
-export { resourceLink, RESOURCES, RESOURCE_KINDS, type ResourceKind, type ResourceLink } from './resource-link'
+export { RESOURCE_KINDS, type ResourceKind, resourceLink, type ResourceLink } from './resource-link'
+export { type ProfileMediaInput, setProfileMedia, type SetProfileMediaError } from './set-profile-media'
+export { admitUpload, type AttachUpload, largestUploadFor, storeUpload, type UploadInput } from './store-upload'
+export { FILE_PURPOSES, type FilePurpose, isFilePurpose, type StoredFile } from './stored-file'

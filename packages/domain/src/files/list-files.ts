@@ -1,10 +1,9 @@
 import { ResultAsync } from 'neverthrow'
-import type { User } from '../accounts'
-import type { PageOf, PageRequest } from '../shared'
+import type { Actor, PageOf, PageRequest } from '../shared'
 import type { FilesDeps } from './ports'
 import type { StoredFile } from './stored-file'
 
 /** The caller's own files, newest first; staff too see only their own here. */
-export function listFiles(deps: Pick<FilesDeps, 'uow'>, actor: User, page: PageRequest): ResultAsync<PageOf<StoredFile>, never> {
+export function listFiles(deps: Pick<FilesDeps, 'uow'>, actor: Actor, page: PageRequest): ResultAsync<PageOf<StoredFile>, never> {
   return ResultAsync.fromSafePromise(deps.uow.repos.files.listByOwner(actor.id, page))
 }

@@ -18,8 +18,6 @@ export const MIB = 1024 * 1024
 
 export type UploadLimits = Readonly<Record<MediaCategory, number>>
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { image: 10 * MIB, document: 10 * MIB, video: 200 * MIB }
-
 export const categoryOf = (mimeType: string): MediaCategory | undefined =>
   Object.hasOwn(MEDIA_TYPES, mimeType) ? MEDIA_TYPES[mimeType] : undefined
 

@@ -1,13 +1,12 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { fieldError, notFound, type NotFound, type ValidationFailed } from '../shared'
+import { fieldError, notFound, type NotFound, type ValidationFailed, type Actor } from '../shared'
 import { maySeeFile } from './file-policy'
 import type { FilesDeps } from './ports'
 import { cleanFileName, type StoredFile } from './stored-file'
 
 export function renameFile(
   deps: Pick<FilesDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: { id: string; name: string },
 ): ResultAsync<StoredFile, NotFound | ValidationFailed> {
   return new ResultAsync(run(deps, actor, input))
@@ -15,7 +14,7 @@ export function renameFile(
 
 async function run(
   deps: Pick<FilesDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: { id: string; name: string },
 ): Promise<Result<StoredFile, NotFound | ValidationFailed>> {
   const name = cleanFileName(input.name)

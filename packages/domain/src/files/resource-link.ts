@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { mayManageUser, type User } from '../accounts'
-import { notFound, type NotFound } from '../shared'
+import { actsFor, notFound, type NotFound, type Actor } from '../shared'
 import type { FilesDeps, MediaSource } from './ports'
 
 export const RESOURCE_KINDS = ['profile-image', 'profile-video', 'dbs-image', 'qualification-image'] as const
@@ -25,7 +24,7 @@ export type ResourceLink = { url: string; expiresInSeconds: number }
 /** A short-lived link to a user's resource; whoever may not see it is told it does not exist. */
 export function resourceLink(
   deps: Pick<FilesDeps, 'uow' | 'storage'>,
-  actor: User | undefined,
+  actor: Actor | undefined,
   input: { kind: ResourceKind; userId: number },
 ): ResultAsync<ResourceLink, NotFound> {
   return new ResultAsync(run(deps, actor, input))
@@ -33,11 +32,11 @@ export function resourceLink(
 
 async function run(
   deps: Pick<FilesDeps, 'uow' | 'storage'>,
-  actor: User | undefined,
+  actor: Actor | undefined,
   input: { kind: ResourceKind; userId: number },
 ): Promise<Result<ResourceLink, NotFound>> {
   const resource = RESOURCES[input.kind]
-  if (resource.private && !(actor && mayManageUser(actor, input.userId))) return err(notFound('resource'))
+  if (resource.private && !(actor && actsFor(actor, input.userId))) return err(notFound('resource'))
   const file = await deps.uow.repos.media.findSourceFile(input.userId, resource.source)
   if (!file) return err(notFound('resource'))
   const url = await deps.storage.signedUrl(file.storageKey, { expiresInSeconds: resource.lifetimeSeconds })

@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { mayManageUser, type User } from '../accounts'
-import { forbidden, notFound, type Forbidden, type NotFound } from '../shared'
+import { actsFor, forbidden, notFound, type Forbidden, type NotFound, type Actor } from '../shared'
 import type { StoreUploadError } from './errors'
 import type { FilesDeps, FilesRepos, MediaProfile, ProfileMediaSlot } from './ports'
 import { storeFile, type UploadInput } from './store-upload'
@@ -22,14 +21,14 @@ const SLOTS = {
  * A new profile picture or video for a user (themselves, or staff for them). The file
  * belongs to the user; the one it replaces is soft-deleted with it and its bytes removed.
  */
-export function setProfileMedia(deps: FilesDeps, actor: User, input: ProfileMediaInput): ResultAsync<MediaProfile, SetProfileMediaError> {
+export function setProfileMedia(deps: FilesDeps, actor: Actor, input: ProfileMediaInput): ResultAsync<MediaProfile, SetProfileMediaError> {
   return new ResultAsync(run(deps, actor, input))
 }
 
-async function run(deps: FilesDeps, actor: User, input: ProfileMediaInput): Promise<Result<MediaProfile, SetProfileMediaError>> {
+async function run(deps: FilesDeps, actor: Actor, input: ProfileMediaInput): Promise<Result<MediaProfile, SetProfileMediaError>> {
   const user = await deps.uow.repos.users.findById(input.userId)
   if (!user) return err(notFound('user'))
-  if (!mayManageUser(actor, user.id)) return err(forbidden('only the user or an internal user may change this profile'))
+  if (!actsFor(actor, user.id)) return err(forbidden('only the user or an internal user may change this profile'))
   const slot = SLOTS[input.slot]
   let replacedKey: string | undefined
   const attach = async (repos: FilesRepos, file: { id: string }): Promise<Result<MediaProfile, never>> => {

@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { unauthenticated, type User } from '../accounts'
-import { fieldError } from '../shared'
+import { unauthenticated } from '../accounts'
+import { fieldError, type Actor } from '../shared'
 import { limitBytes, peek } from './byte-streams'
 import { payloadTooLarge, unsupportedMediaType, type PayloadTooLarge, type StoreUploadError } from './errors'
 import { categoryOf, largestLimit, typesOf, type MediaCategory } from './media-types'
@@ -33,7 +33,7 @@ export type AttachUpload<Repos, T, E> = (repos: Repos, file: StoredFile) => Prom
  */
 export function storeUpload<Repos extends FilesRepos, T = StoredFile, E = never>(
   deps: FilesDeps<Repos>,
-  actor: User | undefined,
+  actor: Actor | undefined,
   input: UploadInput & { attach?: AttachUpload<Repos, T, E> },
 ): ResultAsync<T, StoreUploadError | E> {
   return new ResultAsync(storeFile(deps, { ...input, ownerId: actor?.id ?? null }))

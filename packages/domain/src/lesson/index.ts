@@ -1,7 +1,16 @@
-export * from './lesson-state'
-export * from './errors'
-export * from './proposal'
-export * from './transitions'
-export * from './parties'
-export * from './rating'
-export * from './reschedule'
+export type { LessonNotFinished, ProposalNotExpired, RescheduleNoticeTooShort } from './errors'
+export { LESSON_STATE_NAMES, LESSON_STATES, type LessonState, lessonStateOf } from './lesson-state'
+export { authorizeRescheduleResponse, type LessonParties, type LessonSide } from './parties'
+export { rateExperience, type RateExperienceError } from './rating'
+export { approveReschedule, proposeReschedule, type RescheduleStep } from './reschedule'
+export {
+  type EmailRecipients,
+  type LessonContexts,
+  type LessonEffect,
+  type LessonEffectSpec,
+  type LessonEmailTemplate,
+  type LessonTransition,
+  type LessonTransitionError,
+  type LessonTrigger,
+  transitionLesson,
+} from './transitions'

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import type { Actor } from '../shared'
 import { authorizeRescheduleProposal, authorizeRescheduleResponse, lessonSideOf } from './parties'
 
 const parties = { tutorId: 10, studentId: 20, parentId: 30 }
-const tutor = { userId: 10, roleId: 3 }
-const student = { userId: 20, roleId: 1 }
-const parent = { userId: 30, roleId: 2 }
-const stranger = { userId: 99, roleId: 1 }
-const staff = { userId: 1, roleId: 200 }
+const tutor: Actor = { id: 10, roleId: 3 }
+const student: Actor = { id: 20, roleId: 1 }
+const parent: Actor = { id: 30, roleId: 2 }
+const stranger: Actor = { id: 99, roleId: 1 }
+const staff: Actor = { id: 1, roleId: 200 }
 
 describe('who may act on a reschedule', () => {
   it('puts the parent on the student side', () => {

@@ -9,8 +9,8 @@ export type LessonParties = { tutorId: number; studentId: number; parentId: numb
 export type LessonSide = 'tutor' | 'student'
 
 export const lessonSideOf = (actor: Actor, parties: LessonParties): LessonSide | undefined => {
-  if (actor.userId === parties.tutorId) return 'tutor'
-  if (actor.userId === parties.studentId || (parties.parentId !== null && actor.userId === parties.parentId)) {
+  if (actor.id === parties.tutorId) return 'tutor'
+  if (actor.id === parties.studentId || (parties.parentId !== null && actor.id === parties.parentId)) {
     return 'student'
   }
   return undefined

@@ -6,7 +6,7 @@ const finish = new Date('2026-06-01T11:00:00Z')
 const after = new Date('2026-06-01T11:00:00Z')
 const lesson = { state: 'ACTIVE' as const, finish, experienceRating: null }
 const rate = (overrides: Partial<Parameters<typeof rateExperience>[0]> = {}) =>
-  rateExperience({ actor: { userId: 20, roleId: 1 }, parties, lesson, rating: 4, now: after, ...overrides })
+  rateExperience({ actor: { id: 20, roleId: 1 }, parties, lesson, rating: 4, now: after, ...overrides })
 
 describe('experience rating', () => {
   it('is recorded by the student from the lesson\'s finish', () => {
@@ -14,12 +14,12 @@ describe('experience rating', () => {
   })
 
   it('may be given by the parent', () => {
-    expect(rate({ actor: { userId: 30, roleId: 2 } })._unsafeUnwrap()).toBe(4)
+    expect(rate({ actor: { id: 30, roleId: 2 } })._unsafeUnwrap()).toBe(4)
   })
 
   it('is refused to the tutor and to strangers', () => {
-    expect(rate({ actor: { userId: 10, roleId: 3 } })._unsafeUnwrapErr().type).toBe('Forbidden')
-    expect(rate({ actor: { userId: 1, roleId: 200 } })._unsafeUnwrapErr().type).toBe('Forbidden')
+    expect(rate({ actor: { id: 10, roleId: 3 } })._unsafeUnwrapErr().type).toBe('Forbidden')
+    expect(rate({ actor: { id: 1, roleId: 200 } })._unsafeUnwrapErr().type).toBe('Forbidden')
   })
 
   it('takes only whole numbers from 1 to 5', () => {

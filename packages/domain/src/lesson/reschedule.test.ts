@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import type { Actor } from '../shared'
 import { approveReschedule, proposeReschedule } from './reschedule'
 
 const parties = { tutorId: 10, studentId: 20, parentId: null }
-const tutor = { userId: 10, roleId: 3 }
-const student = { userId: 20, roleId: 1 }
+const tutor: Actor = { id: 10, roleId: 3 }
+const student: Actor = { id: 20, roleId: 1 }
 const now = new Date('2026-06-01T09:00:00Z')
 const later = (hours: number) => new Date(now.getTime() + hours * 3_600_000)
 
@@ -23,7 +24,7 @@ describe('proposing a reschedule', () => {
 
   it('refuses strangers before the notice rule', () => {
     const result = proposeReschedule({
-      actor: { userId: 5, roleId: 1 },
+      actor: { id: 5, roleId: 1 },
       parties,
       lesson: { state: 'ACTIVE', start: later(10) },
       proposedStart: later(120),
@@ -61,7 +62,7 @@ describe('approving a reschedule', () => {
 
   it('answers an approval of an ACTIVE lesson with an invalid transition, even from a stranger', () => {
     const active = { state: 'ACTIVE' as const, proposedBy: null, proposalExpiresAt: null }
-    expect(approveReschedule({ actor: { userId: 5, roleId: 1 }, parties, lesson: active, now })._unsafeUnwrapErr().type).toBe(
+    expect(approveReschedule({ actor: { id: 5, roleId: 1 }, parties, lesson: active, now })._unsafeUnwrapErr().type).toBe(
       'InvalidStateTransition',
     )
   })

@@ -1,11 +1,11 @@
-export * from './ports'
-export { recordPushCallback, PUSH_EVENT_SOURCE, type PushCallback, type PushCallbackOutcome } from './record-push-callback'
+export type { NotificationsDeps } from './ports'
 export {
-  WebPushSubscriptionSchema,
   parseWebPushSubscription,
   type PushDevice,
   type PushGateway,
   type PushNotification,
   type PushOutcome,
   type WebPushSubscription,
+  WebPushSubscriptionSchema,
 } from './push-gateway'
+export { type PushCallback, type PushCallbackOutcome, recordPushCallback } from './record-push-callback'

@@ -1,1 +1,1 @@
-export * from './outbox-message'
+export type { EmailMessage, EmailTemplate, Outbox, OutboxMessage, ProcessorSyncMessage, PushMessage } from './outbox-message'

@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { validationFailed, type Forbidden, type ValidationFailed } from '../shared'
+import { validationFailed, type Forbidden, type ValidationFailed, type Actor } from '../shared'
 import { normaliseSortCode, requireBankAccountHolder, type BankAccount } from './bank-account'
 import type { BankAccountDetails } from './payment-processor'
 import type { PaymentsDeps } from './ports'
@@ -10,11 +9,11 @@ import type { PaymentsDeps } from './ports'
  * stored) and saves the account with its last four digits. The tutor's first live account
  * is the default. Linking it for payouts is staff's step (`linkBankAccount`).
  */
-export function addBankAccount(deps: PaymentsDeps, actor: User, details: BankAccountDetails): ResultAsync<BankAccount, Forbidden | ValidationFailed> {
+export function addBankAccount(deps: PaymentsDeps, actor: Actor, details: BankAccountDetails): ResultAsync<BankAccount, Forbidden | ValidationFailed> {
   return requireBankAccountHolder(actor).asyncAndThen((tutor) => new ResultAsync(add(deps, tutor, details)))
 }
 
-async function add(deps: PaymentsDeps, tutor: User, details: BankAccountDetails): Promise<Result<BankAccount, ValidationFailed>> {
+async function add(deps: PaymentsDeps, tutor: Actor, details: BankAccountDetails): Promise<Result<BankAccount, ValidationFailed>> {
   const clean = { ...details, accountHolderName: details.accountHolderName.trim(), sortCode: normaliseSortCode(details.sortCode) }
   const tokenised = await deps.processor.tokenizeBankAccount(clean)
   if (tokenised.isErr()) {

@@ -1,6 +1,5 @@
 import { err, ok, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { forbidden, ROLE_IDS, type Forbidden } from '../shared'
+import { forbidden, ROLE_IDS, type Forbidden, type Actor } from '../shared'
 
 /** A tutor's payout account. Only the last four digits of the number are kept. */
 export type BankAccount = {
@@ -36,5 +35,5 @@ export const normaliseSortCode = (sortCode: string): string => sortCode.replace(
 export const formatSortCode = (sortCode: string): string => sortCode.replace(/^(\d{2})(\d{2})(\d{2})$/, '$1-$2-$3')
 
 /** Bank accounts are for payouts, so only tutors keep them (staff and other roles: 403). */
-export const requireBankAccountHolder = (actor: User): Result<User, Forbidden> =>
+export const requireBankAccountHolder = (actor: Actor): Result<Actor, Forbidden> =>
   actor.roleId === ROLE_IDS.tutor ? ok(actor) : err(forbidden('Only tutors keep payout bank accounts.'))

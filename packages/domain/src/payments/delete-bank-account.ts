@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { notFound, type NotFound } from '../shared'
+import { notFound, type NotFound, type Actor } from '../shared'
 import type { PaymentsDeps } from './ports'
 
 /**
@@ -8,7 +7,7 @@ import type { PaymentsDeps } from './ports'
  * account. The processor's copy of a linked account stays on the connected account for
  * staff to remove there, since payouts in flight may still use it.
  */
-export function deleteBankAccount(deps: Pick<PaymentsDeps, 'uow' | 'clock'>, actor: User, id: number): ResultAsync<void, NotFound> {
+export function deleteBankAccount(deps: Pick<PaymentsDeps, 'uow' | 'clock'>, actor: Actor, id: number): ResultAsync<void, NotFound> {
   const now = deps.clock.now()
   return new ResultAsync(
     deps.uow.run(async ({ bankAccounts }): Promise<Result<void, NotFound>> => {

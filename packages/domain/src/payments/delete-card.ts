@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { notFound, type NotFound } from '../shared'
+import { notFound, type NotFound, type Actor } from '../shared'
 import { CARD_DEFAULT_SYNC_TOPIC } from './add-card'
 import type { PaymentsDeps } from './ports'
 
@@ -11,7 +10,7 @@ export const CARD_DETACH_SYNC_TOPIC = 'card.detach'
  * it was the default, the most recently added remaining card becomes the default, so a
  * customer with cards always has one; with none left there is no default.
  */
-export function deleteCard(deps: Pick<PaymentsDeps, 'uow' | 'clock'>, actor: User, cardId: number): ResultAsync<void, NotFound> {
+export function deleteCard(deps: Pick<PaymentsDeps, 'uow' | 'clock'>, actor: Actor, cardId: number): ResultAsync<void, NotFound> {
   const now = deps.clock.now()
   return new ResultAsync(
     deps.uow.run(async ({ cards, outbox }): Promise<Result<void, NotFound>> => {

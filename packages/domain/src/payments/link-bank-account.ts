@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { forbidden, isInternal, notFound, type Forbidden, type NotFound } from '../shared'
+import { forbidden, isInternal, notFound, type Forbidden, type NotFound, type Actor } from '../shared'
 import type { BankAccount } from './bank-account'
 import type { PaymentsDeps } from './ports'
 
@@ -10,7 +9,7 @@ import type { PaymentsDeps } from './ports'
  * derived from the account, so a retry, or two staff at once, link it once. An account
  * already linked is answered as it is.
  */
-export function linkBankAccount(deps: PaymentsDeps, actor: User, bankAccountId: number): ResultAsync<BankAccount, Forbidden | NotFound> {
+export function linkBankAccount(deps: PaymentsDeps, actor: Actor, bankAccountId: number): ResultAsync<BankAccount, Forbidden | NotFound> {
   if (!isInternal(actor.roleId)) return new ResultAsync(Promise.resolve(err(forbidden('Only internal staff link bank accounts.'))))
   return new ResultAsync(link(deps, bankAccountId))
 }

@@ -1,9 +1,8 @@
 import { ResultAsync } from 'neverthrow'
-import type { User } from '../accounts'
-import type { Forbidden } from '../shared'
+import type { Actor, Forbidden } from '../shared'
 import { requireBankAccountHolder, type BankAccount } from './bank-account'
 import type { PaymentsDeps } from './ports'
 
-export function listBankAccounts(deps: Pick<PaymentsDeps, 'uow'>, actor: User): ResultAsync<BankAccount[], Forbidden> {
+export function listBankAccounts(deps: Pick<PaymentsDeps, 'uow'>, actor: Actor): ResultAsync<BankAccount[], Forbidden> {
   return requireBankAccountHolder(actor).asyncAndThen((tutor) => ResultAsync.fromSafePromise(deps.uow.repos.bankAccounts.listLive(tutor.id)))
 }

@@ -1,10 +1,8 @@
 import type { User, UserRepository } from '../accounts'
-import type { BookingState } from '../booking'
-import type { LessonState } from '../lesson'
 import type { Outbox } from '../outbox'
-import type { Clock, UnitOfWork, WebhookEventLog } from '../shared'
+import type { Clock, UnitOfWork } from '../shared'
 import type { BankAccount, NewBankAccount } from './bank-account'
-import type { CardDetails, PaymentIntentStatus, PaymentProcessor } from './payment-processor'
+import type { CardDetails, PaymentProcessor } from './payment-processor'
 import type { SavedCard } from './saved-card'
 
 /** Saved cards; "live" means not soft-deleted. */
@@ -41,42 +39,11 @@ export interface PaymentCustomerRepository {
   claim(userId: number, customerId: string): Promise<boolean>
 }
 
-/** A booking's payment as the webhook sees it. */
-export type PaymentRecord = {
-  id: number
-  bookingId: number
-  status: PaymentIntentStatus | 'scheduled'
-  amountPence: number
-  capturedPence: number
-  refundedPence: number
-}
-
-export type PaymentChange = {
-  status?: PaymentIntentStatus
-  capturedPence?: number
-  refundedPence?: number
-  lastError?: string | null
-  at: Date
-}
-
-export type BookingPaymentState = { id: number; state: BookingState; lessonState: LessonState }
-
-/** The rows the payment webhook touches: the payment, its booking's state and timeline. */
-export interface PaymentEventRepository {
-  lockByIntentId(paymentIntentId: string): Promise<PaymentRecord | undefined>
-  update(id: number, change: PaymentChange): Promise<void>
-  lockBooking(bookingId: number): Promise<BookingPaymentState | undefined>
-  setBookingState(bookingId: number, state: BookingState, at: Date): Promise<void>
-  addBookingEvent(event: { bookingId: number; kind: string; data: Record<string, unknown>; at: Date }): Promise<void>
-}
-
 export interface PaymentsRepos {
   cards: CardRepository
   bankAccounts: BankAccountRepository
   paymentCustomers: PaymentCustomerRepository
-  paymentEvents: PaymentEventRepository
   users: UserRepository
-  webhookEvents: WebhookEventLog
   outbox: Outbox
 }
 

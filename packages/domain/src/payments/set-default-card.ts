@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { notFound, type NotFound } from '../shared'
+import { notFound, type NotFound, type Actor } from '../shared'
 import { CARD_DEFAULT_SYNC_TOPIC } from './add-card'
 import type { PaymentsDeps } from './ports'
 import type { SavedCard } from './saved-card'
@@ -9,7 +8,7 @@ import type { SavedCard } from './saved-card'
  * Makes one of the caller's cards the default, here at once and at the processor through
  * the outbox. Another user's card, or a deleted one, does not exist (404).
  */
-export function setDefaultCard(deps: Pick<PaymentsDeps, 'uow' | 'clock'>, actor: User, cardId: number): ResultAsync<SavedCard, NotFound> {
+export function setDefaultCard(deps: Pick<PaymentsDeps, 'uow' | 'clock'>, actor: Actor, cardId: number): ResultAsync<SavedCard, NotFound> {
   const now = deps.clock.now()
   return new ResultAsync(
     deps.uow.run(async ({ cards, outbox }): Promise<Result<SavedCard, NotFound>> => {

@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { notFound, type NotFound } from '../shared'
+import { notFound, type NotFound, type Actor } from '../shared'
 import type { BankAccount } from './bank-account'
 import type { PaymentsDeps } from './ports'
 
@@ -10,7 +9,7 @@ import type { PaymentsDeps } from './ports'
  */
 export function updateBankAccount(
   deps: Pick<PaymentsDeps, 'uow' | 'clock'>,
-  actor: User,
+  actor: Actor,
   input: { id: number; accountHolderName?: string; makeDefault?: boolean },
 ): ResultAsync<BankAccount, NotFound> {
   const now = deps.clock.now()

@@ -1,4 +1,10 @@
-export * from './coupon'
-export * from './price-breakdown'
-export * from './refund'
-export * from './present'
+export {
+  type Coupon,
+  type CouponDiscount,
+  type CouponInvalid,
+  type CouponInvalidReason,
+  discountOn,
+  validateCoupon,
+} from './coupon'
+export { lessonPriceBreakdown, type PriceBreakdown, type PriceInput } from './price-breakdown'
+export { DEFAULT_CANCELLATION_POLICY, refundAmount, refundPercentFor, type RefundTier } from './refund'

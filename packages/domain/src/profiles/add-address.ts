@@ -1,9 +1,9 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { fieldError, ROLE_IDS, type NotFound, type ValidationFailed } from '../shared'
+import { fieldError, ROLE_IDS, type NotFound, type ValidationFailed, type Actor } from '../shared'
 import { queueCustomerSync } from './customer-sync'
 import { lockOwner } from './owned-records'
 import type { ProfilesDeps, ProfilesRepos } from './ports'
-import type { Actor, UserAddress, AddressFields } from './records'
+import type { UserAddress, AddressFields } from './records'
 
 /** The country defaults to the owner's country of registration. */
 export type AddressInput = Omit<AddressFields, 'country'> & { country?: string }

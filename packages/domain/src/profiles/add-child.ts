@@ -1,8 +1,8 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import { forbidden, ROLE_IDS, type Forbidden, type NotFound } from '../shared'
+import { forbidden, ROLE_IDS, type Forbidden, type NotFound, type Actor } from '../shared'
 import { resolveOwner } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, Child, ChildFields } from './records'
+import type { Child, ChildFields } from './records'
 
 /** SPEC "Child: managed by parents": a child belongs to a parent account, never to anyone else. */
 export function addChild(

@@ -1,9 +1,9 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { queueCustomerSync } from './customer-sync'
 import { resolveOwner } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, MobileNumber } from './records'
+import type { MobileNumber } from './records'
 
 /** Fires MobileNumberUpdated: the newest number of a tutor is the one the processor holds. */
 export function addMobileNumber(

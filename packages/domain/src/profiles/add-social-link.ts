@@ -1,8 +1,8 @@
 import { ResultAsync } from 'neverthrow'
-import type { NotFound, ValidationFailed } from '../shared'
+import type { Actor, NotFound, ValidationFailed } from '../shared'
 import { addOwned, noCheck } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, SocialLink, SocialLinkFields } from './records'
+import type { SocialLink, SocialLinkFields } from './records'
 
 export function addSocialLink(
   deps: ProfilesDeps,

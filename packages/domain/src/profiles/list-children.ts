@@ -1,8 +1,8 @@
 import { ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { listOwned } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, Child } from './records'
+import type { Child } from './records'
 
 /** A parent's own children; anyone else simply has none. */
 export function listChildren(deps: ProfilesDeps, actor: Actor, input: { userId?: number }): ResultAsync<Child[], NotFound> {

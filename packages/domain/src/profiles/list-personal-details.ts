@@ -1,8 +1,8 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { resolveOwner } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, PersonalDetails } from './records'
+import type { PersonalDetails } from './records'
 
 /** The personal details of the caller (or, for internal staff, of `userId`): one per user. */
 export function listPersonalDetails(

@@ -1,8 +1,8 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { resolveOwner } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, UserProfile } from './records'
+import type { UserProfile } from './records'
 
 /** CONTRACT §13: the caller's profile (one per user, made at registration), as a list. */
 export function listProfiles(deps: ProfilesDeps, actor: Actor, input: { userId?: number }): ResultAsync<UserProfile[], NotFound> {

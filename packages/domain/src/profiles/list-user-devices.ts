@@ -1,8 +1,8 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { resolveOwner } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, UserDevice } from './records'
+import type { UserDevice } from './records'
 
 export function listUserDevices(deps: ProfilesDeps, actor: Actor, input: { userId?: number }): ResultAsync<UserDevice[], NotFound> {
   const { personalRecords } = deps.uow.repos

@@ -1,10 +1,7 @@
 import { err, ok, type Result } from 'neverthrow'
-import { isInternal, notFound, validationFailed, type FieldErrors, type NotFound, type ValidationFailed, type WithoutLocks } from '../shared'
+import { actsFor, notFound, validationFailed, type Actor, type FieldErrors, type NotFound, type ValidationFailed, type WithoutLocks } from '../shared'
 import type { OwnedRecords, OwnerDirectory, PersonalRecords, ProfilesDeps, ProfilesRepos } from './ports'
-import type { Actor, Owner } from './records'
-
-/** SPEC "Users and profile": a user's records are theirs and internal staff's to see and change. */
-export const mayActFor = (actor: Actor, userId: number): boolean => actor.id === userId || isInternal(actor.roleId)
+import type { Owner } from './records'
 
 /**
  * The user whose collection a route reads or adds to: the caller, unless internal staff name
@@ -21,14 +18,14 @@ export function lockOwner(owners: OwnerDirectory, actor: Actor, userId: number |
 
 async function ownerFor(actor: Actor, userId: number | undefined, load: (id: number) => Promise<Owner | undefined>): Promise<Result<Owner, NotFound>> {
   const id = userId ?? actor.id
-  if (!mayActFor(actor, id)) return err(notFound('user'))
+  if (!actsFor(actor, id)) return err(notFound('user'))
   const owner = await load(id)
   return owner ? ok(owner) : err(notFound('user'))
 }
 
 /** A record the actor may see, or NotFound: another user's record is indistinguishable from none. */
 export function visible<T extends { userId: number }>(record: T | undefined, actor: Actor, resource: string): Result<T, NotFound> {
-  return record && mayActFor(actor, record.userId) ? ok(record) : err(notFound(resource))
+  return record && actsFor(actor, record.userId) ? ok(record) : err(notFound(resource))
 }
 
 export const problemsOrOk = (problems: FieldErrors): Result<void, ValidationFailed> =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { ROLE_IDS, type RoleId } from '../shared'
-import { mayActFor, visible } from './owned-records'
+import { ROLE_IDS, actsFor, type RoleId } from '../shared'
+import { visible } from './owned-records'
 import { checkEducation, checkProfession } from './record-rules'
 
 const roles = fc.constantFrom<RoleId>(ROLE_IDS.student, ROLE_IDS.parent, ROLE_IDS.tutor, ROLE_IDS.internal)
@@ -10,7 +10,7 @@ describe('who may act on personal records', () => {
   it('lets the owner and internal staff act, and nobody else', () => {
     fc.assert(
       fc.property(fc.nat(), fc.nat(), roles, (actorId, ownerId, roleId) => {
-        expect(mayActFor({ id: actorId, roleId }, ownerId)).toBe(actorId === ownerId || roleId === ROLE_IDS.internal)
+        expect(actsFor({ id: actorId, roleId }, ownerId)).toBe(actorId === ownerId || roleId === ROLE_IDS.internal)
       }),
     )
   })

@@ -3,9 +3,6 @@ import type { RoleId } from '../shared'
 /** The user a personal record belongs to; live users only. */
 export type Owner = { id: number; roleId: RoleId; country: string }
 
-/** Who is asking: only the id and the role matter to the policies here. */
-export type Actor = { id: number; roleId: RoleId }
-
 export const GENDERS = ['male', 'female'] as const
 export type Gender = (typeof GENDERS)[number]
 

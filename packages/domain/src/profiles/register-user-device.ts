@@ -1,8 +1,8 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { resolveOwner } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, DevicePlatform, UserDevice } from './records'
+import type { DevicePlatform, UserDevice } from './records'
 
 /**
  * Registers a push token for the owner. A token names one app install: registering one

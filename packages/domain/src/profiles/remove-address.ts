@@ -1,9 +1,8 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { queueCustomerSync } from './customer-sync'
 import { visible } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor } from './records'
 
 /** Fires AddressUpdated too: the processor's copy of a tutor's address is cleared. */
 export function removeAddress(deps: ProfilesDeps, actor: Actor, id: number): ResultAsync<void, NotFound> {

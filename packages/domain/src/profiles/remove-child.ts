@@ -1,8 +1,7 @@
 import { ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { removeOwned } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor } from './records'
 
 /** A soft delete: lessons keep pointing at the child, who no longer shows in any list. */
 export function removeChild(deps: ProfilesDeps, actor: Actor, id: number): ResultAsync<void, NotFound> {

@@ -1,8 +1,7 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { visible } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor } from './records'
 
 /** Unregisters a device, e.g. on logout, so it receives no more pushes. */
 export function removeUserDevice(deps: ProfilesDeps, actor: Actor, id: number): ResultAsync<void, NotFound> {

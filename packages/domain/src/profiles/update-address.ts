@@ -1,9 +1,9 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import { fieldError, type NotFound, type ValidationFailed } from '../shared'
+import { fieldError, type NotFound, type ValidationFailed, type Actor } from '../shared'
 import { queueCustomerSync } from './customer-sync'
 import { visible } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, UserAddress, AddressFields } from './records'
+import type { UserAddress, AddressFields } from './records'
 
 /** Fires AddressUpdated: a tutor's address reaches the processor through the outbox. */
 export function updateAddress(

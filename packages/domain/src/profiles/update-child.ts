@@ -1,8 +1,8 @@
 import { ResultAsync } from 'neverthrow'
-import type { NotFound, ValidationFailed } from '../shared'
+import type { Actor, NotFound, ValidationFailed } from '../shared'
 import { noCheck, updateOwned } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, Child, ChildFields } from './records'
+import type { Child, ChildFields } from './records'
 
 export function updateChild(
   deps: ProfilesDeps,

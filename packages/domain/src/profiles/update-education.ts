@@ -1,9 +1,9 @@
 import { ResultAsync } from 'neverthrow'
-import type { NotFound, ValidationFailed } from '../shared'
+import type { Actor, NotFound, ValidationFailed } from '../shared'
 import { checkEducation } from './record-rules'
 import { updateOwned } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, Education, EducationFields } from './records'
+import type { Education, EducationFields } from './records'
 
 export function updateEducation(
   deps: ProfilesDeps,

@@ -1,9 +1,9 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { NotFound, ValidationFailed } from '../shared'
+import type { Actor, NotFound, ValidationFailed } from '../shared'
 import { queueCustomerSync } from './customer-sync'
 import { problemsOrOk, visible } from './owned-records'
 import type { PersonalDetailsPatch, ProfilesDeps, ProfilesRepos } from './ports'
-import type { Actor, PersonalDetails } from './records'
+import type { PersonalDetails } from './records'
 
 export type PersonalDetailsUpdate = PersonalDetailsPatch & { languageIds?: number[] }
 

@@ -1,9 +1,9 @@
 import { ResultAsync } from 'neverthrow'
-import type { NotFound, ValidationFailed } from '../shared'
+import type { Actor, NotFound, ValidationFailed } from '../shared'
 import { checkProfession } from './record-rules'
 import { updateOwned } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, Profession, ProfessionFields } from './records'
+import type { Profession, ProfessionFields } from './records'
 
 export function updateProfession(
   deps: ProfilesDeps,

@@ -1,8 +1,8 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import { fieldError, type NotFound, type ValidationFailed } from '../shared'
+import { fieldError, type NotFound, type ValidationFailed, type Actor } from '../shared'
 import { visible } from './owned-records'
 import type { ProfilePatch, ProfilesDeps } from './ports'
-import { BIO_MAX_CHARS, type Actor, type UserProfile } from './records'
+import { BIO_MAX_CHARS, type UserProfile } from './records'
 
 /** Bio (at most 500 characters), teacher reference number, tutoring experience, visibility. */
 export function updateProfile(

@@ -1,8 +1,8 @@
 import { err, ok, ResultAsync } from 'neverthrow'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { visible } from './owned-records'
 import type { ProfilesDeps } from './ports'
-import type { Actor, DevicePlatform, UserDevice } from './records'
+import type { DevicePlatform, UserDevice } from './records'
 
 /**
  * The push provider rotated the device's token: the device keeps its id and takes the new

@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { validationFailed, type Forbidden, type ValidationFailed } from '../shared'
+import { validationFailed, type Forbidden, type ValidationFailed, type Actor } from '../shared'
 import { requireTutor } from '../teaching'
 import { checkDaySchedule } from './check-day-schedule'
 import type { DaySchedule, DayScheduleDraft } from './day-schedule'
@@ -13,7 +12,7 @@ export type CreateDayScheduleInput = Omit<DayScheduleDraft, 'subjectId' | 'subje
 /** A tutor adds a weekly schedule entry; its windows may not overlap any of that day's. */
 export function createDaySchedule(
   deps: Pick<ScheduleDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: CreateDayScheduleInput,
 ): ResultAsync<DaySchedule, Forbidden | ValidationFailed> {
   const draft: DayScheduleDraft = {
@@ -28,7 +27,7 @@ export function createDaySchedule(
 
 async function run(
   deps: Pick<ScheduleDeps, 'uow'>,
-  tutor: User,
+  tutor: Actor,
   draft: DayScheduleDraft,
 ): Promise<Result<DaySchedule, ValidationFailed>> {
   return deps.uow.run(async (repos) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatClockTime, parseClockTime } from './clock-time'
+import { formatClockTime, formatTimeOfDay, parseClockTime } from './clock-time'
 import type { DaySchedule, DayScheduleDraft } from './day-schedule'
 import { checkDayScheduleDraft, checkScheduleFilters, normaliseDayScheduleDraft, overlappingPairs, windowsOverlap } from './day-schedule-rules'
 
@@ -25,6 +25,11 @@ describe('clock times', () => {
   })
   it('formats what it reads', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 1440 }), (m) => parseClockTime(formatClockTime(m)) === m))
+  })
+  it('formats a time of day modulo a day, as a slot ending past midnight reads', () => {
+    expect(formatTimeOfDay(1440 + 75)).toBe('01:15')
+    expect(formatTimeOfDay(-15)).toBe('23:45')
+    expect(formatTimeOfDay(1440)).toBe('00:00')
   })
 })
 

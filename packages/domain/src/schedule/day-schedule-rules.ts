@@ -1,14 +1,7 @@
 import type { Subject } from '../catalog'
-import type { FieldErrors } from '../shared'
-import { END_OF_DAY_MINUTES, SCHEDULE_GRID_MINUTES, formatClockTime, isOnScheduleGrid, parseClockTime } from './clock-time'
-import {
-  BUFFER_MINUTES,
-  DAY_NAMES,
-  SCHEDULE_LESSON_TYPES,
-  type DaySchedule,
-  type DayScheduleDraft,
-  type ScheduleSlot,
-} from './day-schedule'
+import { LESSON_TYPES, SLOT_INTERVAL_MINUTES, type FieldErrors } from '../shared'
+import { MINUTES_PER_DAY, formatClockTime, isOnScheduleGrid, parseClockTime } from './clock-time'
+import { BUFFER_MINUTES, DAY_NAMES, type DaySchedule, type DayScheduleDraft, type ScheduleSlot } from './day-schedule'
 
 export type MinuteWindow = { from: number; to: number }
 
@@ -39,10 +32,10 @@ function checkSlotTimes(slots: readonly ScheduleSlot[], errors: FieldErrors): Ma
     const from = parseClockTime(slot.from)
     const to = parseClockTime(slot.to)
     if (from === undefined) add(errors, `slots.${i}.from`, 'must be a time from 00:00 to 23:45 (HH:MM)')
-    else if (from === END_OF_DAY_MINUTES) add(errors, `slots.${i}.from`, 'must be before 24:00')
-    else if (!isOnScheduleGrid(from)) add(errors, `slots.${i}.from`, `must be on the ${SCHEDULE_GRID_MINUTES}-minute grid (:00, :15, :30, :45)`)
+    else if (from === MINUTES_PER_DAY) add(errors, `slots.${i}.from`, 'must be before 24:00')
+    else if (!isOnScheduleGrid(from)) add(errors, `slots.${i}.from`, `must be on the ${SLOT_INTERVAL_MINUTES}-minute grid (:00, :15, :30, :45)`)
     if (to === undefined) add(errors, `slots.${i}.to`, 'must be a time from 00:15 to 24:00 (HH:MM)')
-    else if (!isOnScheduleGrid(to)) add(errors, `slots.${i}.to`, `must be on the ${SCHEDULE_GRID_MINUTES}-minute grid (:00, :15, :30, :45)`)
+    else if (!isOnScheduleGrid(to)) add(errors, `slots.${i}.to`, `must be on the ${SLOT_INTERVAL_MINUTES}-minute grid (:00, :15, :30, :45)`)
     if (from === undefined || to === undefined || errors[`slots.${i}.from`] || errors[`slots.${i}.to`]) return
     if (to <= from) add(errors, `slots.${i}.to`, 'must be after from')
     else windows.set(i, { from, to })
@@ -85,7 +78,7 @@ export function checkDayScheduleDraft(draft: DayScheduleDraft, others: readonly 
   if (draft.lessonTypes.length === 0) add(errors, 'lesson_types', 'needs at least one lesson type')
   if (new Set(draft.lessonTypes).size !== draft.lessonTypes.length) add(errors, 'lesson_types', 'must not repeat a lesson type')
   draft.lessonTypes.forEach((type, i) => {
-    if (!SCHEDULE_LESSON_TYPES.includes(type)) add(errors, `lesson_types.${i}`, 'must be online, tutors_home or students_home')
+    if (!LESSON_TYPES.includes(type)) add(errors, `lesson_types.${i}`, 'must be online, tutors_home or students_home')
   })
 
   const { min, max, step } = BUFFER_MINUTES
@@ -119,7 +112,7 @@ export function checkScheduleFilters(draft: DayScheduleDraft, reference: Schedul
 export function normaliseDayScheduleDraft(draft: DayScheduleDraft): DayScheduleDraft {
   return {
     ...draft,
-    lessonTypes: SCHEDULE_LESSON_TYPES.filter((t) => draft.lessonTypes.includes(t)),
+    lessonTypes: LESSON_TYPES.filter((t) => draft.lessonTypes.includes(t)),
     slots: [...draft.slots].sort((a, b) => (parseClockTime(a.from) ?? 0) - (parseClockTime(b.from) ?? 0)),
   }
 }

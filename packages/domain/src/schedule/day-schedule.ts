@@ -1,7 +1,10 @@
+import type { LessonTypeName } from '../shared'
+
 /**
- * A weekly schedule entry ("day availability"): on one weekday, some time windows in the
- * tutor's time zone, for some lesson types, with a buffer between lessons, optionally only
- * for one subject, level or exam board. The same weekday repeats every week.
+ * The weekly schedule ("day availability"): on one weekday, some time windows in the tutor's
+ * time zone, for some lesson types, with a buffer between lessons, optionally only for one
+ * subject, level or exam board. The same weekday repeats every week. Availability slots
+ * lessons into these windows and search checks that a tutor has one.
  */
 export const DAY_NAMES = ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY'] as const
 export type DayName = (typeof DAY_NAMES)[number]
@@ -14,11 +17,7 @@ export const dayNameOf = (index: number): DayName => {
   return name
 }
 
-/** In lesson-type id order (TUTORS_HOME 1, STUDENTS_HOME 2, ONLINE 3). */
-export const SCHEDULE_LESSON_TYPES = ['tutors_home', 'students_home', 'online'] as const
-export type ScheduleLessonType = (typeof SCHEDULE_LESSON_TYPES)[number]
-
-/** `from` inclusive, `to` exclusive, `HH:MM`. */
+/** A time window (CONTRACT §13 calls them slots): `from` inclusive, `to` exclusive, `HH:MM`. */
 export type ScheduleSlot = { from: string; to: string }
 
 export type DaySchedule = {
@@ -26,7 +25,7 @@ export type DaySchedule = {
   tutorId: number
   day: DayName
   slots: ScheduleSlot[]
-  lessonTypes: ScheduleLessonType[]
+  lessonTypes: LessonTypeName[]
   bufferMinutes: number
   subjectId: number | null
   subjectLevelId: number | null
@@ -35,7 +34,18 @@ export type DaySchedule = {
 
 export type DayScheduleDraft = Omit<DaySchedule, 'id' | 'tutorId'>
 
-export const BUFFER_MINUTES = { min: 0, max: 120, step: 5 } as const
+/**
+ * An entry as availability and search read it: a stored DaySchedule, or one a test or the
+ * demo data builds. A filter that is null or absent means any.
+ */
+export type WeeklyEntry = {
+  day: DayName
+  slots: readonly ScheduleSlot[]
+  lessonTypes: readonly LessonTypeName[]
+  bufferMinutes: number
+  subjectId?: number | null
+  subjectLevelId?: number | null
+  examBoardId?: number | null
+}
 
-export const offersInPerson = (entry: Pick<DaySchedule, 'lessonTypes'>): boolean =>
-  entry.lessonTypes.some((type) => type !== 'online')
+export const BUFFER_MINUTES = { min: 0, max: 120, step: 5 } as const

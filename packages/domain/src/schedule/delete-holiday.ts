@@ -1,10 +1,9 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import { visibleTutorRecord } from '../teaching'
 import type { ScheduleDeps } from './ports'
 
-export function deleteHoliday(deps: Pick<ScheduleDeps, 'uow'>, actor: User, id: number): ResultAsync<void, NotFound> {
+export function deleteHoliday(deps: Pick<ScheduleDeps, 'uow'>, actor: Actor, id: number): ResultAsync<void, NotFound> {
   return new ResultAsync(
     deps.uow.run(async ({ holidays }): Promise<Result<void, NotFound>> => {
       const found = visibleTutorRecord(actor, await holidays.findById(id), 'holiday')

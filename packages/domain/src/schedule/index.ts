@@ -1,18 +1,26 @@
-export * from './clock-time'
-export * from './day-schedule'
-export * from './day-schedule-rules'
-export * from './holiday'
-export * from './location'
-export * from './ports'
-export { listDaySchedules } from './list-day-schedules'
+export { clockMinutesOf, formatClockTime, formatTimeOfDay } from './clock-time'
 export { createDaySchedule, type CreateDayScheduleInput } from './create-day-schedule'
-export { updateDaySchedule, type DaySchedulePatch } from './update-day-schedule'
-export { deleteDaySchedule } from './delete-day-schedule'
-export { listHolidays } from './list-holidays'
 export { createHoliday } from './create-holiday'
+export {
+  DAY_NAMES,
+  dayIndexOf,
+  type DayName,
+  dayNameOf,
+  type DaySchedule,
+  type DayScheduleDraft,
+  type ScheduleSlot,
+  type WeeklyEntry,
+} from './day-schedule'
+export { deleteDaySchedule } from './delete-day-schedule'
 export { deleteHoliday } from './delete-holiday'
-export { listLocations } from './list-locations'
-export { saveLocation } from './save-location'
-export { updateLocation } from './update-location'
 export { deleteLocation } from './delete-location'
+export type { Holiday, TutorHoliday } from './holiday'
+export { listDaySchedules } from './list-day-schedules'
+export { listHolidays } from './list-holidays'
+export { listLocations } from './list-locations'
+export type { TutorLocationDraft, TutorLocationRecord } from './location'
+export type { DayScheduleRepository, HolidayRepository, LocationRepository, ScheduleDeps, ScheduleRepos } from './ports'
 export type { LocationInput } from './resolve-location'
+export { saveLocation } from './save-location'
+export { type DaySchedulePatch, updateDaySchedule } from './update-day-schedule'
+export { type LocationPatch, updateLocation } from './update-location'

@@ -15,7 +15,6 @@ export type TutorLocationRecord = {
 }
 
 export type TutorLocationDraft = Omit<TutorLocationRecord, 'id' | 'tutorId'>
-export type Coordinates = { lat: number; lng: number }
 
 export const TRAVEL_DISTANCE_MILES = { min: 0, max: 100 } as const
 
@@ -30,21 +29,3 @@ export function checkLocationNumbers(draft: Pick<TutorLocationDraft, 'lat' | 'ln
   }
   return errors
 }
-
-/** A UK postcode, as a maintained postcode library reads it. */
-export type ParsedPostcode = { postcode: string; outcode: string }
-
-export interface PostcodeParser {
-  /** Normalised ("SW1A 1AA": upper case, one space) or undefined when it is not a UK postcode. */
-  parse(text: string): ParsedPostcode | undefined
-}
-
-/**
- * Finds a postcode's coordinates. Until a real geocoder is wired in, the offline one knows
- * none, and a location needs `lat` and `lng` in its body.
- */
-export interface Geocoder {
-  locate(postcode: string): Promise<Coordinates | undefined>
-}
-
-export const offlineGeocoder: Geocoder = { locate: async () => undefined }

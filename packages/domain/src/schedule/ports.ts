@@ -1,9 +1,9 @@
 import type { CatalogRepository } from '../catalog'
-import type { Clock, UnitOfWork } from '../shared'
+import type { Clock, Geocoder, PostcodeParser, UnitOfWork } from '../shared'
 import type { PageOf, PageRequest } from '../shared'
 import type { DaySchedule, DayScheduleDraft } from './day-schedule'
-import type { TutorHoliday, TutorHolidayDraft } from './holiday'
-import type { Geocoder, PostcodeParser, TutorLocationRecord, TutorLocationDraft } from './location'
+import type { TutorHoliday, Holiday } from './holiday'
+import type { TutorLocationRecord, TutorLocationDraft } from './location'
 
 export interface DayScheduleRepository {
   findById(id: number): Promise<DaySchedule | undefined>
@@ -24,7 +24,7 @@ export interface HolidayRepository {
   findById(id: number): Promise<TutorHoliday | undefined>
   listForTutor(tutorId: number): Promise<TutorHoliday[]>
   list(filter: { tutorId?: number }, page: PageRequest): Promise<PageOf<TutorHoliday>>
-  insert(tutorId: number, draft: TutorHolidayDraft): Promise<TutorHoliday>
+  insert(tutorId: number, draft: Holiday): Promise<TutorHoliday>
   delete(id: number): Promise<void>
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { offlineGeocoder, type Geocoder, type PostcodeParser } from './location'
+import type { Geocoder, PostcodeParser } from '../shared'
 import { resolveLocation } from './resolve-location'
 
 // A stand-in parser: the real one (a postcode library) lives in adapters.
@@ -9,6 +9,7 @@ const postcodes: PostcodeParser = {
     return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact) ? { postcode: `${compact.slice(0, -3)} ${compact.slice(-3)}`, outcode: compact.slice(0, -3) } : undefined
   },
 }
+const offlineGeocoder: Geocoder = { locate: async () => undefined }
 const knowsEverything: Geocoder = { locate: async () => ({ lat: 51.5, lng: -0.14 }) }
 
 describe('resolving a location', () => {
@@ -16,9 +17,9 @@ describe('resolving a location', () => {
     const result = await resolveLocation({ postcodes, geocoder: offlineGeocoder }, { postcode: 'sw1a1aa', lat: 51.501, lng: -0.1416, travelDistanceMiles: 5 })
     expect(result._unsafeUnwrap()).toEqual({ postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.501, lng: -0.1416, travelDistanceMiles: 5 })
   })
-  it('asks for coordinates when the geocoder cannot find the postcode', async () => {
+  it('refuses a postcode the geocoder cannot find when no coordinates are given', async () => {
     const result = await resolveLocation({ postcodes, geocoder: offlineGeocoder }, { postcode: 'SW1A 1AA', travelDistanceMiles: 5 })
-    expect(result._unsafeUnwrapErr()).toMatchObject({ type: 'ValidationFailed', errors: { lat: [expect.any(String)], lng: [expect.any(String)] } })
+    expect(result._unsafeUnwrapErr()).toEqual({ type: 'ValidationFailed', errors: { postcode: ['could not be located'] } })
   })
   it('takes the coordinates from the geocoder when it knows them', async () => {
     const result = await resolveLocation({ postcodes, geocoder: knowsEverything }, { postcode: 'SW1A 1AA', travelDistanceMiles: 0 })

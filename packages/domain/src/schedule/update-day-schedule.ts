@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { validationFailed, type NotFound, type ValidationFailed } from '../shared'
+import { validationFailed, type NotFound, type ValidationFailed, type Actor } from '../shared'
 import { visibleTutorRecord } from '../teaching'
 import { checkDaySchedule } from './check-day-schedule'
 import type { DaySchedule, DayScheduleDraft } from './day-schedule'
@@ -12,7 +11,7 @@ export type DaySchedulePatch = Partial<DayScheduleDraft>
 /** Changes any fields of an entry (a null filter clears it); the result is checked whole. */
 export function updateDaySchedule(
   deps: Pick<ScheduleDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: { id: number; patch: DaySchedulePatch },
 ): ResultAsync<DaySchedule, NotFound | ValidationFailed> {
   return new ResultAsync(run(deps, actor, input.id, input.patch))
@@ -20,7 +19,7 @@ export function updateDaySchedule(
 
 async function run(
   deps: Pick<ScheduleDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   id: number,
   patch: DaySchedulePatch,
 ): Promise<Result<DaySchedule, NotFound | ValidationFailed>> {

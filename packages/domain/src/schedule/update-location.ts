@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import type { NotFound, ValidationFailed } from '../shared'
+import type { Actor, NotFound, ValidationFailed } from '../shared'
 import { visibleTutorRecord } from '../teaching'
 import type { TutorLocationRecord } from './location'
 import type { ScheduleDeps } from './ports'
@@ -14,13 +13,13 @@ export type LocationPatch = Partial<LocationInput>
  */
 export function updateLocation(
   deps: ScheduleDeps,
-  actor: User,
+  actor: Actor,
   input: { id: number; patch: LocationPatch },
 ): ResultAsync<TutorLocationRecord, NotFound | ValidationFailed> {
   return new ResultAsync(run(deps, actor, input.id, input.patch))
 }
 
-async function run(deps: ScheduleDeps, actor: User, id: number, patch: LocationPatch): Promise<Result<TutorLocationRecord, NotFound | ValidationFailed>> {
+async function run(deps: ScheduleDeps, actor: Actor, id: number, patch: LocationPatch): Promise<Result<TutorLocationRecord, NotFound | ValidationFailed>> {
   const found = visibleTutorRecord(actor, await deps.uow.repos.locations.findById(id), 'location')
   if (found.isErr()) return err(found.error)
   const current = found.value

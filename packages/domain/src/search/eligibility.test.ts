@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { anEligibleTutor, arbSearchQuery, arbTutorSnapshot } from '@tutoring/testkit'
 import { ELIGIBILITY_RULE_OF, searchEligibility, type SearchQuery, type TutorSnapshot } from './eligibility'
-import { distanceMiles } from './distance'
-import { WEEKDAYS } from '../availability'
+import { distanceMiles } from '../shared'
+import { DAY_NAMES } from '../schedule'
 
 const today = '2026-06-01' // a Monday
 const query: SearchQuery = { today }
@@ -65,7 +65,7 @@ describe('search eligibility', () => {
   })
 
   it('takes dates from today through today + 14 only (rule 7)', () => {
-    const everyDay = anEligibleTutor({ schedule: WEEKDAYS.map((day) => ({ ...anEligibleTutor().schedule[0]!, day })) })
+    const everyDay = anEligibleTutor({ schedule: DAY_NAMES.map((day) => ({ ...anEligibleTutor().schedule[0]!, day })) })
     expect(reasonsOf(everyDay, { today, date: '2026-06-01' })).toEqual([])
     expect(reasonsOf(everyDay, { today, date: '2026-06-15' })).toEqual([])
     expect(reasonsOf(everyDay, { today, date: '2026-06-16' })).toEqual(['date_outside_window'])
@@ -88,14 +88,14 @@ const cosineMiles = (a: { lat: number; lng: number }, b: { lat: number; lng: num
 
 const rulesHeld = (t: TutorSnapshot, q: SearchQuery): boolean[] => {
   const date = q.date ?? q.today
-  const weekday = q.date === undefined ? undefined : WEEKDAYS[new Date(`${q.date}T12:00:00Z`).getUTCDay()]
+  const weekday = q.date === undefined ? undefined : DAY_NAMES[new Date(`${q.date}T12:00:00Z`).getUTCDay()]
   const inPerson = q.lessonType === 'tutors_home' || q.lessonType === 'students_home'
   const days = (Date.parse(date) - Date.parse(q.today)) / 86_400_000
   return [
     t.profile.hasPicture && t.profile.hasVideo && !!t.profile.bio?.trim() && t.profile.hasAddress && t.profile.hasMobile,
     Object.values(t.verifications).every((s) => s === 'PASS'),
     t.isVisible,
-    t.schedule.some((e) => (!weekday || e.day === weekday) && e.windows.length > 0 && (!q.lessonType || e.lessonTypes.includes(q.lessonType))),
+    t.schedule.some((e) => (!weekday || e.day === weekday) && e.slots.length > 0 && (!q.lessonType || e.lessonTypes.includes(q.lessonType))),
     !t.holidays.some((h) => Date.parse(h.startDate) <= Date.parse(date) && Date.parse(date) <= Date.parse(h.endDate)),
     !inPerson || !q.studentLocation || (t.location !== null && cosineMiles(t.location, q.studentLocation) <= t.location.travelDistanceMiles),
     q.date === undefined || (days >= 0 && days <= 14),

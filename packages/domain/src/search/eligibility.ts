@@ -1,7 +1,6 @@
-import { BOOKING_WINDOW_DAYS, dayNumberOf, isInPerson, weekdayIndexOf, type IsoDate, type LessonTypeName } from '../shared'
-import { WEEKDAYS, type Holiday, type ScheduleEntry } from '../availability'
+import { BOOKING_WINDOW_DAYS, dayNumberOf, distanceMiles, isInPerson, weekdayIndexOf, type GeoPoint, type IsoDate, type LessonTypeName } from '../shared'
+import { DAY_NAMES, type Holiday, type WeeklyEntry } from '../schedule'
 import { type VerificationStatuses } from '../verification'
-import { distanceMiles, type GeoPoint } from './distance'
 
 /**
  * Stable codes for `GET /api/v1/tutors/status` `reasons`, one or more per rule of SPEC.md
@@ -48,7 +47,7 @@ export type TutorSnapshot = {
   profile: { hasPicture: boolean; hasVideo: boolean; bio: string | null; hasAddress: boolean; hasMobile: boolean }
   verifications: VerificationStatuses
   isVisible: boolean
-  schedule: readonly ScheduleEntry[]
+  schedule: readonly WeeklyEntry[]
   holidays: readonly Holiday[]
   location: TutorLocation | null
 }
@@ -86,11 +85,11 @@ const verificationReasons = (v: VerificationStatuses): EligibilityReason[] => {
  * (any weekday without a date) offering the requested lesson type. Free slots are
  * availability's business, not search's: a fully booked tutor still appears.
  */
-const hasAvailability = (schedule: readonly ScheduleEntry[], query: SearchQuery): boolean => {
-  const weekday = query.date === undefined ? undefined : WEEKDAYS[weekdayIndexOf(dayNumberOf(query.date))]
+const hasAvailability = (schedule: readonly WeeklyEntry[], query: SearchQuery): boolean => {
+  const weekday = query.date === undefined ? undefined : DAY_NAMES[weekdayIndexOf(dayNumberOf(query.date))]
   return schedule.some(
     (entry) =>
-      entry.windows.length > 0 &&
+      entry.slots.length > 0 &&
       (weekday === undefined || entry.day === weekday) &&
       (query.lessonType === undefined || entry.lessonTypes.includes(query.lessonType)),
   )

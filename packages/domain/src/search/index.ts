@@ -1,4 +1,20 @@
-export * from './distance'
-export * from './eligibility'
-export * from './ports'
+export {
+  type Eligibility,
+  ELIGIBILITY_REASONS,
+  type EligibilityReason,
+  searchEligibility,
+  type SearchQuery,
+  type TutorLocation,
+  type TutorSnapshot,
+} from './eligibility'
+export {
+  SEARCH_SORTS,
+  type SearchDeps,
+  type SearchRepos,
+  type SearchSort,
+  type TutorSearchCriteria,
+  type TutorSearchHit,
+  type TutorSearchRepository,
+  type TutorSearchResult,
+} from './ports'
 export { searchTutors, type SearchTutorsInput, type TutorSearchPage } from './search-tutors'

@@ -1,9 +1,7 @@
 import type { PriceBreakdown } from '../pricing'
 import type { Gender } from '../profiles'
-import type { Geocoder, PostcodeParser } from '../schedule'
-import type { Clock, IsoDate, LessonTypeName, PageOf, PageRequest, UnitOfWork } from '../shared'
+import type { Clock, Geocoder, GeoPoint, IsoDate, LessonTypeName, PageOf, PageRequest, PostcodeParser, UnitOfWork } from '../shared'
 import type { Titled } from '../teaching'
-import type { GeoPoint } from './distance'
 
 export const SEARCH_SORTS = ['distance', 'rating', 'price_asc', 'price_desc'] as const
 export type SearchSort = (typeof SEARCH_SORTS)[number]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Geocoder, PostcodeParser } from '../schedule'
+import type { Geocoder, PostcodeParser } from '../shared'
 import type { SearchDeps, TutorSearchCriteria, TutorSearchHit } from './ports'
 import { searchTutors, type SearchTutorsInput } from './search-tutors'
 

@@ -1,21 +1,22 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { DURATION_PREFERENCE } from '../availability'
+import { DURATION_PREFERENCE, lessonDurationProblem } from '../availability'
 import { lessonPriceBreakdown } from '../pricing'
 import {
   BOOKING_WINDOW_DAYS,
   dayNumberOf,
+  findPostcode,
   isIsoDate,
   londonToday,
   validationFailed,
   weekdayIndexOf,
   type FieldErrors,
+  type GeoPoint,
   type IsoDate,
   type LessonTypeName,
   type PageOf,
   type PageRequest,
   type ValidationFailed,
 } from '../shared'
-import type { GeoPoint } from './distance'
 import type { Gender } from '../profiles'
 import type { SearchDeps, SearchSort, TutorSearchCriteria, TutorSearchResult } from './ports'
 
@@ -37,8 +38,6 @@ export type SearchTutorsInput = {
 
 export type TutorSearchPage = PageOf<TutorSearchResult> & { durationMinutes: number }
 
-const DEFAULT_DURATION_MINUTES = 60
-
 /**
  * Public tutor search (SPEC "Search and reference data"): the seven eligibility rules of
  * `searchEligibility`, run by the repository in the database, plus the teach, gender and
@@ -58,7 +57,7 @@ async function run(deps: SearchDeps, input: SearchTutorsInput): Promise<Result<T
   if (input.sort === 'distance' && !location) {
     return err(validationFailed({ sort: ['distance needs a place: post_code, or lat and lng'] }))
   }
-  const durationMinutes = input.durationMinutes ?? DEFAULT_DURATION_MINUTES
+  const durationMinutes = input.durationMinutes ?? DURATION_PREFERENCE.default
   const today = londonToday(deps.clock.now())
   const empty: TutorSearchPage = { items: [], total: 0, durationMinutes }
   if (input.date !== undefined) {
@@ -92,10 +91,8 @@ async function run(deps: SearchDeps, input: SearchTutorsInput): Promise<Result<T
 function checkInput(input: SearchTutorsInput): Result<void, ValidationFailed> {
   const errors: FieldErrors = {}
   if (input.date !== undefined && !isIsoDate(input.date)) errors.date = ['must be a YYYY-MM-DD date']
-  const duration = input.durationMinutes
-  if (duration !== undefined && !(Number.isInteger(duration) && duration >= DURATION_PREFERENCE.min && duration <= DURATION_PREFERENCE.max)) {
-    errors.duration = [`minutes from ${DURATION_PREFERENCE.min} to ${DURATION_PREFERENCE.max}`]
-  }
+  const duration = input.durationMinutes === undefined ? undefined : lessonDurationProblem(input.durationMinutes)
+  if (duration) errors.duration = [duration]
   const hasLat = input.lat !== undefined
   const hasLng = input.lng !== undefined
   if (hasLat !== hasLng) errors[hasLat ? 'lng' : 'lat'] = ['is required with the other coordinate']
@@ -108,10 +105,6 @@ function checkInput(input: SearchTutorsInput): Result<void, ValidationFailed> {
 async function studentLocation(deps: SearchDeps, input: SearchTutorsInput): Promise<Result<GeoPoint | undefined, ValidationFailed>> {
   if (input.lat !== undefined && input.lng !== undefined) return ok({ lat: input.lat, lng: input.lng })
   if (input.postCode === undefined) return ok(undefined)
-  const parsed = deps.postcodes.parse(input.postCode)
-  if (!parsed) return err(validationFailed({ post_code: ['is not a valid UK postcode'] }))
-  const point = await deps.geocoder.locate(parsed.postcode)
-  if (!point) return err(validationFailed({ post_code: [`${parsed.postcode} could not be located; send lat and lng instead`] }))
-  return ok(point)
+  return findPostcode(deps, input.postCode, 'post_code')
 }
 

@@ -1,10 +1,9 @@
 /** Lesson types: numeric on lessons (SPEC.md), strings in search filters and schedules. */
 export const LESSON_TYPE_IDS = { tutors_home: 1, students_home: 2, online: 3 } as const
 export type LessonTypeName = keyof typeof LESSON_TYPE_IDS
-export type LessonTypeId = (typeof LESSON_TYPE_IDS)[LessonTypeName]
 
 /** In id order; every list of lesson types the domain returns follows it. */
-export const LESSON_TYPES: readonly LessonTypeName[] = ['tutors_home', 'students_home', 'online']
+export const LESSON_TYPES = ['tutors_home', 'students_home', 'online'] as const satisfies readonly LessonTypeName[]
 
 export const lessonTypeName = (id: number): LessonTypeName | undefined =>
   LESSON_TYPES.find((name) => LESSON_TYPE_IDS[name] === id)

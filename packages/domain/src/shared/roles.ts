@@ -8,4 +8,7 @@ export const roleName = (roleId: number): RoleName | undefined =>
 export const isInternal = (roleId: number): boolean => roleId === ROLE_IDS.internal
 
 /** Whoever asks for an action; policies decide from this and the record's parties. */
-export type Actor = { userId: number; roleId: number }
+export type Actor = { id: number; roleId: RoleId }
+
+/** The user themselves, or internal staff: who may see and change a user's own records. */
+export const actsFor = (actor: Actor, userId: number): boolean => actor.id === userId || isInternal(actor.roleId)

@@ -141,9 +141,6 @@ export const constantOffsetOver = (
 const EARLIEST_BEFORE_WALL = 15 * HOUR_MS
 const LATEST_AFTER_WALL = 13 * HOUR_MS
 
-/** The timeline must cover this margin around any wall time passed to instantOfWall. */
-export const WALL_MARGIN = { before: EARLIEST_BEFORE_WALL, after: LATEST_AFTER_WALL }
-
 /**
  * The instant of a wall-clock time (`wallMs` = the wall time written as if it were UTC).
  * Ambiguous and skipped times resolve like Temporal's "compatible": a time that occurs twice

@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { forbidden, ROLE_IDS, validationFailed, type Forbidden, type ValidationFailed } from '../shared'
+import { forbidden, ROLE_IDS, validationFailed, type Forbidden, type ValidationFailed, type Actor } from '../shared'
 import type { Subscription, SubscriptionsDeps } from './ports'
 import { FINAL_SUBSCRIPTION_STATUSES } from './subscription-status'
 
@@ -19,14 +18,14 @@ export type SubscriptionStarted = { subscription: Subscription; created: boolean
  */
 export function startSubscription(
   deps: Pick<SubscriptionsDeps, 'uow' | 'clock'>,
-  actor: User,
+  actor: Actor,
   input: { priceId?: string },
 ): ResultAsync<SubscriptionStarted, Forbidden | ValidationFailed> {
   if (actor.roleId !== ROLE_IDS.tutor) return new ResultAsync(Promise.resolve(err(forbidden('Only tutors subscribe.'))))
   return new ResultAsync(start(deps, actor, input))
 }
 
-async function start(deps: Pick<SubscriptionsDeps, 'uow' | 'clock'>, tutor: User, input: { priceId?: string }): Promise<Result<SubscriptionStarted, ValidationFailed>> {
+async function start(deps: Pick<SubscriptionsDeps, 'uow' | 'clock'>, tutor: Actor, input: { priceId?: string }): Promise<Result<SubscriptionStarted, ValidationFailed>> {
   const now = deps.clock.now()
   return deps.uow.run(async ({ subscriptions, outbox }): Promise<Result<SubscriptionStarted, ValidationFailed>> => {
     const plan = input.priceId ? await subscriptions.planByPriceId(input.priceId) : await subscriptions.activePlan()

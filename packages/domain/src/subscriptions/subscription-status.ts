@@ -7,9 +7,6 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 /** SPEC.md: a subscription is valid when trialing or active. */
 export const isSubscriptionValid = (status: SubscriptionStatus): boolean => status === 'trialing' || status === 'active'
 
-/** CONTRACT.md §13: a tutor registers without a card and the subscription starts trialing all the same. */
-export const INITIAL_SUBSCRIPTION_STATUS: SubscriptionStatus = 'trialing'
-
 /** The webhook kinds SPEC.md "Inbound webhooks" lists for the subscription receiver. */
 export const SUBSCRIPTION_EVENTS = [
   'customer.subscription.created',

@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { fieldError, validationFailed, type Forbidden, type ValidationFailed } from '../shared'
+import { fieldError, validationFailed, type Forbidden, type ValidationFailed, type Actor } from '../shared'
 import { loadTeachReference } from './load-teach-reference'
 import type { TeachingDeps } from './ports'
 import type { Teach, TeachDraft } from './teach'
@@ -15,13 +14,13 @@ const ALREADY_TAUGHT = 'you already teach this subject: change that teach instea
 /** A tutor adds a subject they teach; it is enabled unless they say otherwise. */
 export function createTeach(
   deps: Pick<TeachingDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: CreateTeachInput,
 ): ResultAsync<Teach, CreateTeachError> {
   return requireTutor(actor).asyncAndThen((tutor) => new ResultAsync(run(deps, tutor, { ...input, enabled: input.enabled ?? true })))
 }
 
-async function run(deps: Pick<TeachingDeps, 'uow'>, tutor: User, draft: TeachDraft): Promise<Result<Teach, CreateTeachError>> {
+async function run(deps: Pick<TeachingDeps, 'uow'>, tutor: Actor, draft: TeachDraft): Promise<Result<Teach, CreateTeachError>> {
   return deps.uow.run(async ({ teaches, catalog }) => {
     const errors = checkTeachDraft(draft, await loadTeachReference(catalog))
     if (Object.keys(errors).length > 0) return err(validationFailed(errors))

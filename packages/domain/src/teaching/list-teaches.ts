@@ -1,6 +1,5 @@
 import { ResultAsync } from 'neverthrow'
-import type { User } from '../accounts'
-import type { Forbidden } from '../shared'
+import type { Actor, Forbidden } from '../shared'
 import type { PageOf, PageRequest } from '../shared'
 import type { TeachingDeps } from './ports'
 import type { Teach } from './teach'
@@ -9,7 +8,7 @@ import { listScope } from './tutor-records'
 /** The caller's teaches (internal staff: every tutor's, or one tutor's). */
 export function listTeaches(
   deps: Pick<TeachingDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   query: { tutorId?: number; page: PageRequest },
 ): ResultAsync<PageOf<Teach>, Forbidden> {
   return listScope(actor, query.tutorId).asyncAndThen((scope) =>

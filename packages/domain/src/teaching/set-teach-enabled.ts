@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import type { NotFound } from '../shared'
+import type { Actor, NotFound } from '../shared'
 import type { TeachingDeps } from './ports'
 import type { Teach } from './teach'
 import { visibleTutorRecord } from './tutor-records'
@@ -8,13 +7,13 @@ import { visibleTutorRecord } from './tutor-records'
 /** Enable or disable a teach; repeating either is harmless. A disabled teach is not offered. */
 export function setTeachEnabled(
   deps: Pick<TeachingDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: { id: number; enabled: boolean },
 ): ResultAsync<Teach, NotFound> {
   return new ResultAsync(run(deps, actor, input.id, input.enabled))
 }
 
-async function run(deps: Pick<TeachingDeps, 'uow'>, actor: User, id: number, enabled: boolean): Promise<Result<Teach, NotFound>> {
+async function run(deps: Pick<TeachingDeps, 'uow'>, actor: Actor, id: number, enabled: boolean): Promise<Result<Teach, NotFound>> {
   return deps.uow.run(async ({ teaches }) => {
     const found = visibleTutorRecord(actor, await teaches.findById(id), 'teach')
     if (found.isErr()) return err(found.error)

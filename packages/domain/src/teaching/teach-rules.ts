@@ -1,6 +1,6 @@
 import type { ExamBoard, LessonPriceSettings, Subject } from '../catalog'
 import { formatPence, type FieldErrors } from '../shared'
-import type { TeachDraft } from './teach'
+import type { Teach, TeachDraft } from './teach'
 
 /** The reference data a teach is checked against. */
 export type TeachReference = {
@@ -42,5 +42,20 @@ export function checkTeachDraft(draft: TeachDraft, reference: TeachReference): F
   if (draft.hourlyRatePence < min || draft.hourlyRatePence > max) {
     add(errors, 'hourly_rate', `must be from ${formatPence(min)} to ${formatPence(max)}`)
   }
+  return errors
+}
+
+/**
+ * The one check of the level and exam board a lesson is asked for (availability's filters,
+ * a booking's choice): each, when named, must be one the teach covers.
+ */
+export function checkTeachChoice(
+  teach: Pick<Teach, 'subjectLevelIds' | 'examBoardIds'>,
+  choice: { subjectLevelId?: number | null; examBoardId?: number | null },
+): FieldErrors {
+  const errors: FieldErrors = {}
+  const { subjectLevelId, examBoardId } = choice
+  if (subjectLevelId != null && !teach.subjectLevelIds.includes(subjectLevelId)) add(errors, 'subject_level_id', 'is not a level this teach covers')
+  if (examBoardId != null && !teach.examBoardIds.includes(examBoardId)) add(errors, 'exam_board_id', 'is not an exam board this teach covers')
   return errors
 }

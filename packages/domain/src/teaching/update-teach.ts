@@ -1,6 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import { fieldError, validationFailed, type NotFound, type ValidationFailed } from '../shared'
+import { fieldError, validationFailed, type NotFound, type ValidationFailed, type Actor } from '../shared'
 import { loadTeachReference } from './load-teach-reference'
 import type { TeachingDeps } from './ports'
 import type { Teach, TeachDraft } from './teach'
@@ -13,7 +12,7 @@ export type UpdateTeachError = NotFound | ValidationFailed
 /** Changes any of a teach's fields; the result is checked as a whole, like a new teach. */
 export function updateTeach(
   deps: Pick<TeachingDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   input: { id: number; patch: TeachPatch },
 ): ResultAsync<Teach, UpdateTeachError> {
   return new ResultAsync(run(deps, actor, input.id, input.patch))
@@ -21,7 +20,7 @@ export function updateTeach(
 
 async function run(
   deps: Pick<TeachingDeps, 'uow'>,
-  actor: User,
+  actor: Actor,
   id: number,
   patch: TeachPatch,
 ): Promise<Result<Teach, UpdateTeachError>> {

@@ -1,7 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import type { User } from '../accounts'
 import type { DaySchedule, TutorHoliday, TutorLocationRecord } from '../schedule'
-import { forbidden, isInternal, notFound, type Forbidden, type NotFound } from '../shared'
+import { forbidden, isInternal, notFound, type Forbidden, type NotFound, type Actor } from '../shared'
 import type { Teach } from '../teaching'
 import { WHOLE_LIST, type TutorsDeps } from './ports'
 import type {
@@ -30,7 +30,7 @@ export type TutorDetails = {
   subscription: TutorSubscription | null
 }
 
-export function getTutorDetails(deps: TutorsDeps, actor: User, tutorId: number): ResultAsync<TutorDetails, NotFound | Forbidden> {
+export function getTutorDetails(deps: TutorsDeps, actor: Actor, tutorId: number): ResultAsync<TutorDetails, NotFound | Forbidden> {
   if (!isInternal(actor.roleId)) return new ResultAsync(Promise.resolve(err(forbidden('Only internal staff may see this.'))))
   return new ResultAsync(run(deps, tutorId))
 }

@@ -1,7 +1,6 @@
 import { ResultAsync } from 'neverthrow'
-import type { User } from '../accounts'
 import { searchEligibility } from '../search'
-import { londonToday, type Forbidden } from '../shared'
+import { londonToday, type Forbidden, type Actor } from '../shared'
 import { requireTutor } from '../teaching'
 import type { TutorsDeps } from './ports'
 import type { TutorVerifications } from './tutor-facts'
@@ -13,7 +12,7 @@ export type TutorStatus = { eligible: boolean; reasons: string[]; verifications:
  * What still keeps the calling tutor out of search, as search's own eligibility rules say
  * it for today (London), and where each verification stands.
  */
-export function getTutorStatus(deps: TutorsDeps, actor: User): ResultAsync<TutorStatus, Forbidden> {
+export function getTutorStatus(deps: TutorsDeps, actor: Actor): ResultAsync<TutorStatus, Forbidden> {
   return requireTutor(actor).asyncAndThen((tutor) => ResultAsync.fromSafePromise(statusOf(deps, tutor.id)))
 }
 

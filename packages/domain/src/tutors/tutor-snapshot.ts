@@ -1,21 +1,8 @@
-import type { ScheduleEntry, Holiday } from '../availability'
 import type { TutorSnapshot } from '../search'
-import type { DaySchedule, TutorHoliday, TutorLocationRecord } from '../schedule'
+import type { TutorLocationRecord } from '../schedule'
 import type { WithoutLocks } from '../shared'
 import type { TutorsRepos } from './ports'
 import { TUTOR_VERIFICATION_KINDS, type TutorVerifications } from './tutor-facts'
-
-export const toScheduleEntry = (entry: DaySchedule): ScheduleEntry => ({
-  day: entry.day,
-  windows: entry.slots,
-  lessonTypes: entry.lessonTypes,
-  bufferMinutes: entry.bufferMinutes,
-  subjectId: entry.subjectId,
-  subjectLevelId: entry.subjectLevelId,
-  examBoardId: entry.examBoardId,
-})
-
-const toHoliday = (holiday: TutorHoliday): Holiday => ({ startDate: holiday.startDate, endDate: holiday.endDate })
 
 const toLocation = (location: TutorLocationRecord | undefined): TutorSnapshot['location'] =>
   location ? { lat: location.lat, lng: location.lng, travelDistanceMiles: location.travelDistanceMiles } : null
@@ -46,8 +33,8 @@ export async function tutorSnapshot(
     },
     verifications: statuses as TutorSnapshot['verifications'],
     isVisible: profile?.isVisible ?? false,
-    schedule: schedule.map(toScheduleEntry),
-    holidays: holidayList.map(toHoliday),
+    schedule,
+    holidays: holidayList,
     location: toLocation(location),
   }
   return { snapshot, verifications }

@@ -1,21 +1,38 @@
-export * from './verification'
-export * from './verification-record'
-export * from './ports'
-export { startIdentityCheck, type StartedIdentityCheck, type StartIdentityCheckError } from './start-identity-check'
+export type {
+  IdentityApplicant,
+  IdentityCheck,
+  IdentityProvider,
+  NewVerification,
+  VerificationChange,
+  VerificationDeps,
+  VerificationRepos,
+  VerificationRepository,
+} from './ports'
 export {
-  recordProviderResult,
   CHECK_COMPLETED,
-  VERIFICATION_EVENT_SOURCE,
   type ProviderEvent,
   type ProviderEventOutcome,
   type ProviderResultStatus,
+  recordProviderResult,
 } from './record-provider-result'
-export { reviewVerification, type InternalReview, type ReviewVerificationError } from './review-verification'
+export { type InternalReview, reviewVerification, type ReviewVerificationError } from './review-verification'
+export { type StartedIdentityCheck, startIdentityCheck, type StartIdentityCheckError } from './start-identity-check'
 export {
-  submitVerificationDocument,
   DOCUMENT_KINDS,
   type DocumentKind,
   type SubmitDocumentError,
   type SubmitDocumentInput,
+  submitVerificationDocument,
   type VerificationDocumentDeps,
 } from './submit-verification-document'
+export {
+  allVerificationsPassed,
+  type DocumentMissing,
+  VERIFICATION_KINDS,
+  VERIFICATION_STATUSES,
+  type VerificationKind,
+  type VerificationStatus,
+  type VerificationStatuses,
+  type VerificationTransitionError,
+} from './verification'
+export type { StoredVerificationStatus, VerificationRecord } from './verification-record'

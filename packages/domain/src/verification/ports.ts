@@ -4,16 +4,8 @@ import type { Clock, UnitOfWork, WebhookEventLog } from '../shared'
 import type { VerificationKind } from './verification'
 import type { StoredVerificationStatus, VerificationRecord } from './verification-record'
 
-export type NewVerification = {
-  userId: number
-  kind: VerificationKind
-  status: StoredVerificationStatus
-  reference: string
-  redirectUrl: string | null
-  documentFileId: string | null
-  certificateNumber?: string | null
-  issueDate?: string | null
-}
+export type NewVerification = Pick<VerificationRecord, 'userId' | 'kind' | 'status' | 'reference' | 'redirectUrl' | 'documentFileId'> &
+  Partial<Pick<VerificationRecord, 'certificateNumber' | 'issueDate'>>
 
 /** A status change; the other fields change only when given. */
 export type VerificationChange = {

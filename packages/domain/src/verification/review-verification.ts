@@ -1,15 +1,12 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import type { User } from '../accounts'
-import {
-  ROLE_IDS,
+import { ROLE_IDS,
   fieldError,
   forbidden,
   isInternal,
   notFound,
   type Forbidden,
   type NotFound,
-  type ValidationFailed,
-} from '../shared'
+  type ValidationFailed, type Actor } from '../shared'
 import type { VerificationDeps } from './ports'
 import { queueVerificationEffects } from './verification-effects'
 import { internalReviewTrigger, transitionVerification, type VerificationKind, type VerificationTransitionError } from './verification'
@@ -24,11 +21,11 @@ export type ReviewVerificationError = Forbidden | NotFound | ValidationFailed | 
  * `document_missing`); identity is the provider's to decide (422); a trigger the machine
  * has no row for (a second PASS, a FAIL of nothing submitted) is a 409.
  */
-export function reviewVerification(deps: VerificationDeps, actor: User, review: InternalReview): ResultAsync<VerificationRecord, ReviewVerificationError> {
+export function reviewVerification(deps: VerificationDeps, actor: Actor, review: InternalReview): ResultAsync<VerificationRecord, ReviewVerificationError> {
   return new ResultAsync(run(deps, actor, review))
 }
 
-async function run(deps: VerificationDeps, actor: User, review: InternalReview): Promise<Result<VerificationRecord, ReviewVerificationError>> {
+async function run(deps: VerificationDeps, actor: Actor, review: InternalReview): Promise<Result<VerificationRecord, ReviewVerificationError>> {
   if (!isInternal(actor.roleId)) return err(forbidden('Only internal staff review verifications.'))
   const tutor = await deps.uow.repos.users.findById(review.tutorId)
   if (!tutor || tutor.roleId !== ROLE_IDS.tutor) return err(notFound('tutor'))

@@ -24,12 +24,6 @@ const TABLE = {
     detail: () => 'The email or the password is wrong.',
   },
   Unauthenticated: { status: 401, code: 'unauthenticated', title: 'Unauthenticated' },
-  CardRejected: {
-    status: 422,
-    code: 'validation_failed',
-    title: 'Validation failed',
-    detail: (e: { reason: string }) => e.reason,
-  },
   PaymentFailed: {
     status: 402,
     code: 'payment_failed',
@@ -102,9 +96,6 @@ export function problemFromDomain(error: DomainError): Problem {
   const detail = spec.detail ? spec.detail(error as never) : undefined
   if (error.type === 'ValidationFailed') {
     return new Problem(spec.status, spec.code, spec.title, 'Some fields are invalid.', error.errors)
-  }
-  if (error.type === 'CardRejected') {
-    return new Problem(spec.status, spec.code, spec.title, detail, { payment_method: [error.reason] })
   }
   return new Problem(spec.status, spec.code, spec.title, detail)
 }

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi'
-import { lessonTypeName, type AddressMatch, type LessonTypeName } from '@tutoring/domain'
+import { DURATION_PREFERENCE, lessonTypeName, type AddressMatch, type DayAvailability, type LessonTypeName, type TeachAvailability } from '@tutoring/domain'
 import { withinSupportedYears } from '../platform/dates'
 import { paginationQuery } from '../platform/pagination'
+import { PriceBreakdownSchema, presentPriceBreakdown } from './price-breakdown.schemas'
 
 const INT_MAX = 2_147_483_647
 /** An empty query value (`post_code=`) counts as absent. */
@@ -20,7 +21,7 @@ const common = {
     .openapi({
       type: 'string',
       description:
-        "The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code.",
+        "The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`).",
       example: 'SW1A 1AA',
     }),
   utc_offset: optionalInt("The client's offset, minutes east of UTC, -720..840 (default 0). Dates and times in the answer are in it."),
@@ -52,17 +53,6 @@ export const availabilitySearchQuery = z.object({
 })
 
 
-const PriceBreakdownSchema = z.object({
-  sign: z.string().openapi({ example: '£' }),
-  currency_code: z.string().openapi({ example: 'GBP' }),
-  display_format: z.string().openapi({ example: '£{amount}' }),
-  lesson_price: z.string().openapi({ example: '25.00' }),
-  service_fee: z.string().openapi({ example: '2.50' }),
-  total: z.string().openapi({ example: '27.50' }),
-  discount_amount: z.string().openapi({ example: '0.00' }),
-  initial_total: z.string().openapi({ example: '27.50' }),
-})
-
 const DaySchema = z.object({
   date: z.string().openapi({ example: '2026-12-01' }),
   duration_preference: z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
@@ -72,6 +62,18 @@ const DaySchema = z.object({
 
 export const AvailabilityResponseSchema = z.object({
   data: z.object({ lesson_price_breakdown: PriceBreakdownSchema, availabilities: z.array(DaySchema) }),
+})
+
+const presentDay = (day: DayAvailability): z.infer<typeof DaySchema> => ({
+  date: day.date,
+  duration_preference: { ...DURATION_PREFERENCE },
+  available_lesson_types: day.lessonTypes,
+  times: day.times,
+})
+
+/** SPEC.md's availability response. */
+export const presentAvailability = (found: TeachAvailability): z.infer<typeof AvailabilityResponseSchema> => ({
+  data: { lesson_price_breakdown: presentPriceBreakdown(found.priceBreakdown), availabilities: found.availabilities.map(presentDay) },
 })
 
 export const addressSearchQuery = z.object({

@@ -1,11 +1,9 @@
 import {
   getAvailability,
   getCalendarFeed,
-  presentAvailabilityPriceBreakdown,
   searchAddresses,
   setCalendarFeed,
   type AvailabilityQuery,
-  type TeachAvailability,
 } from '@tutoring/domain'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
@@ -22,6 +20,7 @@ import {
   availabilitySearchQuery,
   legacyAvailabilityQuery,
   presentAddressMatch,
+  presentAvailability,
 } from './availability.schemas'
 
 const RULES = [
@@ -33,10 +32,6 @@ const RULES = [
   'The price is for the requested duration (default 60) with the configured service fee and no coupon.',
   'Unknown, disabled or deleted teach, or a deleted tutor: 404. A slot belongs to the client date it starts on.',
 ].join(' ')
-
-const presentAvailability = (found: TeachAvailability) => ({
-  data: { lesson_price_breakdown: presentAvailabilityPriceBreakdown(found.priceBreakdown), availabilities: found.availabilities },
-})
 
 export function availabilityRoutes(app: App, services: Services): void {
   const deps = services.availability

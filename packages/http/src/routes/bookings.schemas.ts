@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
 import {
+  BOOKING_STATES,
   CURRENCY,
+  LESSON_STATES,
   LESSON_TYPE_IDS,
   formatPence,
   lessonTypeName,
@@ -79,10 +81,13 @@ export const PayBody = z
 const Person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() })
 const Money = z.string().openapi({ example: '25.00' })
 
+/** A state table as the docs list it: `ACTIVE 1, RESCHEDULE 2, ...`. */
+const numbered = (states: Record<string, number>): string => Object.entries(states).map(([name, value]) => `${name} ${value}`).join(', ')
+
 export const LessonSchema = z
   .object({
     id: z.number().int(),
-    state: z.number().int().openapi({ description: 'ACTIVE 1, RESCHEDULE 2, CANCELLED 0' }),
+    state: z.number().int().openapi({ description: numbered(LESSON_STATES) }),
     state_name: z.string(),
     start: z.string(),
     finish: z.string(),
@@ -111,7 +116,7 @@ const NoteSchema = z
 export const BookingSchema = z
   .object({
     id: z.number().int(),
-    state: z.number().int().openapi({ description: 'REFUNDED 0, PAYED 1, AWAITING_PAYMENT 3, PARTIAL_REFUNDED 4, REQUIRES_CAPTURE 5' }),
+    state: z.number().int().openapi({ description: numbered(BOOKING_STATES) }),
     state_name: z.string(),
     hold_expires_at: z.string().nullable(),
     created_at: z.string(),
@@ -164,12 +169,9 @@ export const presentNote = (n: LessonNote): z.infer<typeof NoteSchema> => ({
   updated_at: n.updatedAt.toISOString(),
 })
 
-const STATE_VALUES = { REFUNDED: 0, PAYED: 1, AWAITING_PAYMENT: 3, PARTIAL_REFUNDED: 4, REQUIRES_CAPTURE: 5 } as const
-const LESSON_VALUES = { CANCELLED: 0, ACTIVE: 1, RESCHEDULE: 2 } as const
-
 export const presentLesson = (a: BookingAggregate): z.infer<typeof LessonSchema> => ({
   id: a.lesson.id,
-  state: LESSON_VALUES[a.lesson.state],
+  state: LESSON_STATES[a.lesson.state],
   state_name: a.lesson.state,
   start: a.lesson.start.toISOString(),
   finish: a.lesson.finish.toISOString(),
@@ -196,7 +198,7 @@ const presentPaymentSummary = (p: BookingPayment | null) =>
 /** CONTRACT §13's booking detail. */
 export const presentBooking = (a: BookingAggregate): z.infer<typeof BookingSchema> => ({
   id: a.booking.id,
-  state: STATE_VALUES[a.booking.state],
+  state: BOOKING_STATES[a.booking.state],
   state_name: a.booking.state,
   hold_expires_at: iso(a.booking.holdExpiresAt),
   created_at: a.booking.createdAt.toISOString(),

@@ -6,7 +6,6 @@ import {
   proposeLessonReschedule,
   approveLessonReschedule,
   updateBooking,
-  type User,
 } from '@tutoring/domain'
 import { authApi, currentUser, webApi } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
@@ -18,7 +17,6 @@ import type { Services } from '@tutoring/adapters'
 import { webApiAuth, BookingBody, toCreateBookingInput, BookingSchema, BookingUpdateBody, RescheduleBody, idParam, listQuery, presentBooking } from './bookings.schemas'
 
 const tags = ['Bookings']
-const actorOf = (user: User) => ({ userId: user.id, roleId: user.roleId })
 const VISIBILITY = 'Internal staff see every booking; the booker (student or parent) and the tutor see theirs; to anyone else it does not exist (404).'
 
 export function bookingRoutes(app: App, services: Services): void {
@@ -32,7 +30,7 @@ export function bookingRoutes(app: App, services: Services): void {
       tags,
       summary: 'Book a lesson',
       description: [
-        'Students and parents only (403 otherwise). The teach gives the tutor and subject. Checks, in order: validation 422 (the level and exam board must be the teach\'s; 30..120 minutes in 15-minute steps; a parent names their own children; students_home needs an address), the booking window 422 `booking_window_exceeded` (London today..today+14, not in the past), at most three unpaid bookings holding slots 422 `too_many_pending_bookings`, the coupon 422 `coupon_invalid`, then the slot 409 `slot_unavailable`.',
+        'Students and parents only (403 otherwise). The teach gives the tutor and subject. Checks, in order: validation 422 (a teach on offer: live, enabled, of a live tutor, else `teach_id`; the level and exam board must be the teach\'s; a whole number of minutes from 30 to 120, the same rule as availability\'s `duration`, so every slot it offers can be booked; a parent names their own children; students_home needs an address whose postcode, without lat and lng, can be located, else 422 on `address.postcode`), the booking window 422 `booking_window_exceeded` (London today..today+14, not in the past), at most three unpaid bookings holding slots 422 `too_many_pending_bookings`, the coupon 422 `coupon_invalid`, then the slot 409 `slot_unavailable`.',
         "The slot check runs under a per-tutor lock (the tutor's users row, FOR UPDATE) and the database's exclusion constraint backs it, so two overlapping bookings of one tutor never both succeed. The lesson (ACTIVE) and the booking (AWAITING_PAYMENT, price fixed in pence, held for BOOKING_HOLD_MINUTES) are created in one transaction; an unpaid hold then lapses and frees the slot.",
         IDEMPOTENCY_DESCRIPTION,
       ].join('\n\n'),
@@ -72,7 +70,7 @@ export function bookingRoutes(app: App, services: Services): void {
       },
       async (c) => {
         const { page, per_page } = c.req.valid('query')
-        const found = await unwrap(listBookings(deps, actorOf(currentUser(c)), { self, page: { page, perPage: per_page } }))
+        const found = await unwrap(listBookings(deps, currentUser(c), { self, page: { page, perPage: per_page } }))
         return c.json({ data: found.items.map(presentBooking), meta: meta(found.total, { page, per_page }) }, 200)
       },
     )
@@ -92,7 +90,7 @@ export function bookingRoutes(app: App, services: Services): void {
       responses: { 200: jsonContent(one(BookingSchema), 'The booking'), ...commonProblems },
     },
     async (c) => {
-      const booking = await unwrap(getBooking(deps, actorOf(currentUser(c)), c.req.valid('param').id))
+      const booking = await unwrap(getBooking(deps, currentUser(c), c.req.valid('param').id))
       return c.json({ data: presentBooking(booking) }, 200)
     },
   )
@@ -111,7 +109,7 @@ export function bookingRoutes(app: App, services: Services): void {
       responses: { 200: jsonContent(one(BookingSchema), 'The booking'), ...commonProblems },
     },
     async (c) => {
-      const booking = await unwrap(updateBooking(deps, actorOf(currentUser(c)), { id: c.req.valid('param').id, note: c.req.valid('json').note }))
+      const booking = await unwrap(updateBooking(deps, currentUser(c), { id: c.req.valid('param').id, note: c.req.valid('json').note }))
       return c.json({ data: presentBooking(booking) }, 200)
     },
   )
@@ -135,7 +133,7 @@ export function bookingRoutes(app: App, services: Services): void {
         responses: { 200: jsonContent(one(BookingSchema), 'Cancelled'), 409: problemContent('invalid_state_transition'), ...commonProblems },
       },
       async (c) => {
-        const booking = await unwrap(cancelBooking(deps, actorOf(currentUser(c)), { bookingId: c.req.valid('param').id }))
+        const booking = await unwrap(cancelBooking(deps, currentUser(c), { bookingId: c.req.valid('param').id }))
         return c.json({ data: presentBooking(booking) }, 200)
       },
     )
@@ -155,7 +153,7 @@ export function bookingRoutes(app: App, services: Services): void {
       responses: { 200: jsonContent(one(BookingSchema), 'Proposed'), 409: problemContent('invalid_state_transition, slot_unavailable'), ...commonProblems },
     },
     async (c) => {
-      const actor = actorOf(currentUser(c))
+      const actor = currentUser(c)
       const booking = await unwrap(getBooking(deps, actor, c.req.valid('param').id))
       const body = c.req.valid('json')
       const after = await unwrap(
@@ -179,7 +177,7 @@ export function bookingRoutes(app: App, services: Services): void {
       responses: { 200: jsonContent(one(BookingSchema), 'Approved'), 409: problemContent('invalid_state_transition'), ...commonProblems },
     },
     async (c) => {
-      const actor = actorOf(currentUser(c))
+      const actor = currentUser(c)
       const booking = await unwrap(getBooking(deps, actor, c.req.valid('param').id))
       const after = await unwrap(approveLessonReschedule(deps, actor, booking.lesson.id))
       return c.json({ data: presentBooking(after) }, 200)

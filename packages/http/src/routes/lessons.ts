@@ -9,7 +9,6 @@ import {
   proposeLessonReschedule,
   rateLesson,
   type BookingAggregate,
-  type User,
 } from '@tutoring/domain'
 import { authApi, currentUser, webApi } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
@@ -23,7 +22,6 @@ import { BookingBody, toCreateBookingInput, LessonSchema, RatingBody, Reschedule
 import { rescheduleConfirmPage, rescheduleDonePage } from './lessons.pages'
 
 const tags = ['Lessons']
-const actorOf = (user: User) => ({ userId: user.id, roleId: user.roleId })
 const VISIBILITY = 'Staff, the tutor and the booker (student or parent) see a lesson; to anyone else it does not exist (404).'
 const ANSWER = 'Only the party that did not propose may answer (403 otherwise, staff included); a lesson not in RESCHEDULE is 409 invalid_state_transition whoever asks, as is a proposal past its expiry.'
 
@@ -52,7 +50,7 @@ export function lessonRoutes(app: App, services: Services): void {
       request: { params: idParam },
       responses: { 200: jsonContent(one(LessonSchema), 'The lesson'), ...commonProblems },
     },
-    async (c) => c.json(lessonAnswer(await unwrap(getLesson(deps, actorOf(currentUser(c)), c.req.valid('param').id))), 200),
+    async (c) => c.json(lessonAnswer(await unwrap(getLesson(deps, currentUser(c), c.req.valid('param').id))), 200),
   )
 
   mount(
@@ -70,7 +68,7 @@ export function lessonRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const { page, per_page } = c.req.valid('query')
-      const found = await unwrap(listBookings(deps, actorOf(currentUser(c)), { self: false, page: { page, perPage: per_page } }))
+      const found = await unwrap(listBookings(deps, currentUser(c), { self: false, page: { page, perPage: per_page } }))
       return c.json({ data: found.items.map(presentLesson), meta: meta(found.total, { page, per_page }) }, 200)
     },
   )
@@ -112,7 +110,7 @@ export function lessonRoutes(app: App, services: Services): void {
       responses: { 200: jsonContent(one(LessonSchema), 'Rated'), 409: problemContent('invalid_state_transition'), ...commonProblems },
     },
     async (c) => {
-      const a = await unwrap(rateLesson(deps, actorOf(currentUser(c)), { lessonId: c.req.valid('param').id, rating: c.req.valid('json').experience_rating }))
+      const a = await unwrap(rateLesson(deps, currentUser(c), { lessonId: c.req.valid('param').id, rating: c.req.valid('json').experience_rating }))
       return c.json(lessonAnswer(a), 200)
     },
   )
@@ -134,7 +132,7 @@ export function lessonRoutes(app: App, services: Services): void {
         request: { params: idParam },
         responses: { 200: jsonContent(one(LessonSchema), 'Cancelled'), 409: problemContent('invalid_state_transition'), ...commonProblems },
       },
-      async (c) => c.json(lessonAnswer(await unwrap(cancelBooking(deps, actorOf(currentUser(c)), { lessonId: c.req.valid('param').id }))), 200),
+      async (c) => c.json(lessonAnswer(await unwrap(cancelBooking(deps, currentUser(c), { lessonId: c.req.valid('param').id }))), 200),
     )
   }
 
@@ -155,7 +153,7 @@ export function lessonRoutes(app: App, services: Services): void {
     async (c) => {
       const body = c.req.valid('json')
       const a = await unwrap(
-        proposeLessonReschedule(deps, actorOf(currentUser(c)), { lessonId: c.req.valid('param').id, start: new Date(body.suggested_start), finish: new Date(body.suggested_finish) }),
+        proposeLessonReschedule(deps, currentUser(c), { lessonId: c.req.valid('param').id, start: new Date(body.suggested_start), finish: new Date(body.suggested_finish) }),
       )
       return c.json(lessonAnswer(a), 200)
     },
@@ -174,7 +172,7 @@ export function lessonRoutes(app: App, services: Services): void {
       request: { params: idParam },
       responses: { 200: jsonContent(one(LessonSchema), 'Approved'), 409: problemContent('invalid_state_transition'), ...commonProblems },
     },
-    async (c) => c.json(lessonAnswer(await unwrap(approveLessonReschedule(deps, actorOf(currentUser(c)), c.req.valid('param').id))), 200),
+    async (c) => c.json(lessonAnswer(await unwrap(approveLessonReschedule(deps, currentUser(c), c.req.valid('param').id))), 200),
   )
 
   mount(
@@ -190,7 +188,7 @@ export function lessonRoutes(app: App, services: Services): void {
       request: { params: idParam },
       responses: { 200: jsonContent(one(LessonSchema), 'Declined'), 409: problemContent('invalid_state_transition'), ...commonProblems },
     },
-    async (c) => c.json(lessonAnswer(await unwrap(declineLessonReschedule(deps, actorOf(currentUser(c)), c.req.valid('param').id))), 200),
+    async (c) => c.json(lessonAnswer(await unwrap(declineLessonReschedule(deps, currentUser(c), c.req.valid('param').id))), 200),
   )
 
   const html = { content: { 'text/html': { schema: z.string() } } }
@@ -209,7 +207,7 @@ export function lessonRoutes(app: App, services: Services): void {
       responses: { 200: { ...html, description: 'The page' }, ...commonProblems },
     },
     async (c) => {
-      const a = await unwrap(getLesson(deps, actorOf(currentUser(c)), c.req.valid('param').id))
+      const a = await unwrap(getLesson(deps, currentUser(c), c.req.valid('param').id))
       return c.html(
         rescheduleConfirmPage({
           action: c.req.valid('query').action,
@@ -237,7 +235,7 @@ export function lessonRoutes(app: App, services: Services): void {
       responses: { 200: { ...html, description: 'Done' }, ...commonProblems },
     },
     async (c) => {
-      const actor = actorOf(currentUser(c))
+      const actor = currentUser(c)
       const lessonId = c.req.valid('param').id
       const action = c.req.valid('query').action
       const result = action === 'approve' ? await approveLessonReschedule(deps, actor, lessonId) : await declineLessonReschedule(deps, actor, lessonId)

@@ -11,7 +11,7 @@ import { idParam, tutorRecordsQuery } from './teaching.schemas'
 const tags = ['Locations']
 const OWNERSHIP = "A tutor's location is seen and changed by that tutor and by internal staff; to anyone else it does not exist (404)."
 const RULES =
-  'The postcode must be a UK postcode (checked with the `postcode` library) and is stored upper case with one space. lat and lng go together; while no geocoder is configured they are required (422 on lat and lng otherwise). travel_distance_miles: 0 to 100. The public tutor profile shows only the outward code (e.g. SW1A) and the travel distance.'
+  'The postcode must be a UK postcode (checked with the `postcode` library) and is stored upper case with one space. lat and lng go together; without them the postcode is located by the geocoder (422 `could not be located` on postcode when it cannot). travel_distance_miles: 0 to 100. The public tutor profile shows only the outward code (e.g. SW1A) and the travel distance.'
 
 export function locationRoutes(app: App, services: Services): void {
   const deps = services.schedule

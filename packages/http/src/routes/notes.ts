@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { createNote, createReview, deleteNote, getNote, getTutorReviews, listNotes, updateNote, type ReviewSummary, type User } from '@tutoring/domain'
+import { createNote, createReview, deleteNote, getNote, getTutorReviews, listNotes, updateNote, type ReviewSummary } from '@tutoring/domain'
 import { authApi, currentUser, webApi } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
@@ -8,7 +8,6 @@ import { bearer, commonProblems, jsonContent, mount, type App } from '../platfor
 import type { Services } from '@tutoring/adapters'
 import { idParam, listQuery, presentNote, webApiAuth } from './bookings.schemas'
 
-const actorOf = (user: User) => ({ userId: user.id, roleId: user.roleId })
 const fileIds = z.array(z.uuid()).max(20)
 
 const NoteBody = z
@@ -66,7 +65,7 @@ export function noteRoutes(app: App, services: Services): void {
     { method: 'get', tags, summary: 'Lesson notes', description: WHO, security: bearer, middleware: [authApi] as const, request: { query: listQuery }, responses: { 200: jsonContent(listOf(NoteSchema), 'Notes'), ...commonProblems } },
     async (c) => {
       const { page, per_page } = c.req.valid('query')
-      const found = await unwrap(listNotes(deps, actorOf(currentUser(c)), { page, perPage: per_page }))
+      const found = await unwrap(listNotes(deps, currentUser(c), { page, perPage: per_page }))
       return c.json({ data: found.items.map(presentNote), meta: meta(found.total, { page, per_page }) }, 200)
     },
   )
@@ -86,7 +85,7 @@ export function noteRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const body = c.req.valid('json')
-      const note = await unwrap(createNote(deps, actorOf(currentUser(c)), { lessonId: body.lesson_id, text: body.text, summary: body.summary, fileIds: body.file_ids ?? [] }))
+      const note = await unwrap(createNote(deps, currentUser(c), { lessonId: body.lesson_id, text: body.text, summary: body.summary, fileIds: body.file_ids ?? [] }))
       return c.json({ data: presentNote(note) }, 201)
     },
   )
@@ -95,7 +94,7 @@ export function noteRoutes(app: App, services: Services): void {
     app,
     ['/api/v1/notes/{id}'],
     { method: 'get', tags, summary: 'A lesson note', description: WHO, security: bearer, middleware: [authApi] as const, request: { params: idParam }, responses: { 200: jsonContent(one(NoteSchema), 'The note'), ...commonProblems } },
-    async (c) => c.json({ data: presentNote(await unwrap(getNote(deps, actorOf(currentUser(c)), c.req.valid('param').id))) }, 200),
+    async (c) => c.json({ data: presentNote(await unwrap(getNote(deps, currentUser(c), c.req.valid('param').id))) }, 200),
   )
 
   mount(
@@ -113,7 +112,7 @@ export function noteRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const body = c.req.valid('json')
-      const note = await unwrap(updateNote(deps, actorOf(currentUser(c)), { id: c.req.valid('param').id, patch: { text: body.text, summary: body.summary, fileIds: body.file_ids } }))
+      const note = await unwrap(updateNote(deps, currentUser(c), { id: c.req.valid('param').id, patch: { text: body.text, summary: body.summary, fileIds: body.file_ids } }))
       return c.json({ data: presentNote(note) }, 200)
     },
   )
@@ -123,7 +122,7 @@ export function noteRoutes(app: App, services: Services): void {
     ['/api/v1/notes/{id}'],
     { method: 'delete', tags, summary: 'Delete a lesson note', description: `${WHO} The attached files stay the tutor's.`, security: bearer, middleware: [authApi] as const, request: { params: idParam }, responses: { 204: { description: 'Deleted' }, ...commonProblems } },
     async (c) => {
-      await unwrap(deleteNote(deps, actorOf(currentUser(c)), c.req.valid('param').id))
+      await unwrap(deleteNote(deps, currentUser(c), c.req.valid('param').id))
       return c.body(null, 204)
     },
   )
@@ -167,7 +166,7 @@ export function noteRoutes(app: App, services: Services): void {
     async (c) => {
       const body = c.req.valid('json')
       const created = await unwrap(
-        createReview(deps, actorOf(currentUser(c)), {
+        createReview(deps, currentUser(c), {
           tutorId: c.req.valid('param').id,
           review: { knowledge: body.knowledge, communication: body.communication, punctuality: body.punctuality, comment: body.comment ?? null },
         }),

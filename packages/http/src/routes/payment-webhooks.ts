@@ -41,7 +41,7 @@ export function paymentWebhookRoutes(app: App, services: Services): void {
       },
     },
     async (c) => {
-      const result = await unwrap(recordPaymentEvent(services.payments, toPaymentEvent(c.req.valid('json'))))
+      const result = await unwrap(recordPaymentEvent(services.bookings, toPaymentEvent(c.req.valid('json'))))
       return c.json(presentWebhookOutcome(result), 200)
     },
   )

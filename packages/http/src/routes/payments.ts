@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { checkCoupon, getPaymentStatus, listCoupons, payBooking, presentAvailabilityPriceBreakdown, formatPence, type User } from '@tutoring/domain'
+import { BOOKING_STATES, checkCoupon, getPaymentStatus, listCoupons, payBooking, formatPence } from '@tutoring/domain'
+import { PriceBreakdownSchema, presentPriceBreakdown } from './price-breakdown.schemas'
 import { authApi, currentUser } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'
@@ -10,10 +11,8 @@ import type { Services } from '@tutoring/adapters'
 import { paymentNotFoundPage, paymentOutcomePage } from './payments.pages'
 import { CouponSchema, PayBody, PaymentStatusSchema, idParam, listQuery, presentCoupon, presentPaymentStatus } from './bookings.schemas'
 
-const actorOf = (user: User) => ({ userId: user.id, roleId: user.roleId })
 
 const PayAnswer = z.object({ status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), payment_id: z.number().int(), booking_state: z.number().int() })
-const BOOKING_VALUES = { REFUNDED: 0, PAYED: 1, AWAITING_PAYMENT: 3, PARTIAL_REFUNDED: 4, REQUIRES_CAPTURE: 5 } as const
 
 const couponQuery = z.object({
   amount: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/).optional().openapi({ description: 'An amount in pounds ("27.50") to discount.' }),
@@ -51,7 +50,7 @@ export function paymentRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const body = c.req.valid('json')
-      const outcome = await unwrap(payBooking(deps, actorOf(currentUser(c)), { bookingId: body.booking_id, paymentMethod: body.payment_method ?? null, coupon: body.coupon ?? null }))
+      const outcome = await unwrap(payBooking(deps, currentUser(c), { bookingId: body.booking_id, paymentMethod: body.payment_method ?? null, coupon: body.coupon ?? null }))
       const p = outcome.payment
       return c.json(
         {
@@ -60,7 +59,7 @@ export function paymentRoutes(app: App, services: Services): void {
             client_secret: p.clientSecret,
             redirectURL: p.status === 'requires_action' ? p.redirectUrl : null,
             payment_id: p.id,
-            booking_state: BOOKING_VALUES[outcome.booking.booking.state],
+            booking_state: BOOKING_STATES[outcome.booking.booking.state],
           },
         },
         200,
@@ -83,7 +82,7 @@ export function paymentRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const user = c.get('user')
-      const view = await unwrap(getPaymentStatus(deps, user ? actorOf(user) : undefined, c.req.valid('param').id))
+      const view = await unwrap(getPaymentStatus(deps, user, c.req.valid('param').id))
       return c.json({ data: presentPaymentStatus(view.payment, view.owner) }, 200)
     },
   )
@@ -137,7 +136,7 @@ export function paymentRoutes(app: App, services: Services): void {
     coupon: CouponSchema,
     valid: z.boolean(),
     discount_amount: z.string().nullable(),
-    lesson_price_breakdown: z.record(z.string(), z.string()).nullable(),
+    lesson_price_breakdown: PriceBreakdownSchema.nullable(),
   })
   mount(
     app,
@@ -156,7 +155,7 @@ export function paymentRoutes(app: App, services: Services): void {
     async (c) => {
       const q = c.req.valid('query')
       const checked = await unwrap(
-        checkCoupon(deps, actorOf(currentUser(c)), {
+        checkCoupon(deps, currentUser(c), {
           uid: c.req.valid('param').uid,
           amountPence: toPence(q.amount),
           hourlyRatePence: toPence(q.hourly_rate),
@@ -169,7 +168,7 @@ export function paymentRoutes(app: App, services: Services): void {
             coupon: presentCoupon(checked.coupon),
             valid: true,
             discount_amount: checked.discountPence === null ? null : formatPence(checked.discountPence),
-            lesson_price_breakdown: checked.breakdown ? presentAvailabilityPriceBreakdown(checked.breakdown) : null,
+            lesson_price_breakdown: checked.breakdown ? presentPriceBreakdown(checked.breakdown) : null,
           },
         },
         200,

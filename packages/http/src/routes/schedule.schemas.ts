@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
-import { DAY_NAMES, SCHEDULE_LESSON_TYPES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain'
+import { DAY_NAMES, LESSON_TYPES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain'
 import { referenceId } from './teaching.schemas'
 
 // Formats are only typed here; the domain checks values, so every rule answers in one place.
@@ -14,7 +14,7 @@ const day = z
   .pipe(z.enum(DAY_NAMES, { error: 'must be SUNDAY, MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY or SATURDAY' }))
   .openapi({ type: 'string', enum: [...DAY_NAMES], example: 'MONDAY' })
 
-const lessonType = z.enum(SCHEDULE_LESSON_TYPES, { error: 'must be online, tutors_home or students_home' })
+const lessonType = z.enum(LESSON_TYPES, { error: 'must be online, tutors_home or students_home' })
 const filterId = referenceId.nullable()
 
 const dayAvailabilityFields = {
@@ -49,7 +49,7 @@ export const DayAvailabilitySchema = z
     tutor_id: z.number().int(),
     day: z.enum(DAY_NAMES),
     slots: z.array(z.object({ from: z.string(), to: z.string() })),
-    lesson_types: z.array(z.enum(SCHEDULE_LESSON_TYPES)),
+    lesson_types: z.array(z.enum(LESSON_TYPES)),
     buffer_minutes: z.number().int(),
     subject_id: z.number().int().nullable(),
     subject_level_id: z.number().int().nullable(),

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
-import { describeExperience, presentPriceBreakdown, SEARCH_SORTS, type TutorSearchResult } from '@tutoring/domain'
+import { describeExperience, SEARCH_SORTS, type TutorSearchResult } from '@tutoring/domain'
+import { presentSearchPriceBreakdown, SearchPriceBreakdownSchema } from './price-breakdown.schemas'
 import { referenceId } from './teaching.schemas'
 import type { MediaUrls } from './tutors.schemas'
 import { abbreviateLastname } from './users'
@@ -120,13 +121,7 @@ export const TutorSearchItemSchema = z
       subject_level: Titled.nullable(),
       exam_boards: z.array(Titled),
     }),
-    lesson_price_breakdown: z.object({
-      sign: z.string(),
-      currency_code: z.string(),
-      lesson_price: z.string(),
-      service_fee: z.string(),
-      total: z.string(),
-    }),
+    lesson_price_breakdown: SearchPriceBreakdownSchema,
   })
   .openapi('TutorSearchItem')
 
@@ -146,5 +141,5 @@ export const presentSearchItem = (r: TutorSearchResult, urls: MediaUrls): z.infe
     subject_level: r.teach.subjectLevel,
     exam_boards: r.teach.examBoards,
   },
-  lesson_price_breakdown: presentPriceBreakdown(r.price),
+  lesson_price_breakdown: presentSearchPriceBreakdown(r.price),
 })

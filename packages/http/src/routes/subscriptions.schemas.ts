@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { SUBSCRIPTION_STATUSES, type PortalAction, type Subscription, type SubscriptionEventInput } from '@tutoring/domain'
+import { SUBSCRIPTION_STATUSES, isSubscriptionValid, type PortalAction, type Subscription, type SubscriptionEventInput } from '@tutoring/domain'
 import { problems } from '../platform/problem'
 import type { ProcessorEvent } from './payments.schemas'
 
@@ -22,7 +22,7 @@ export const SubscriptionSchema = z
 export const presentSubscription = (s: Subscription): z.infer<typeof SubscriptionSchema> => ({
   id: s.id,
   status: s.status,
-  valid: s.status === 'trialing' || s.status === 'active',
+  valid: isSubscriptionValid(s.status),
   price_id: s.priceId,
   trial_ends_at: s.trialEndsAt?.toISOString() ?? null,
   current_period_end: s.currentPeriodEnd?.toISOString() ?? null,

@@ -5,7 +5,7 @@ import {
   type DaySchedule,
   type DayScheduleDraft,
   type DayScheduleRepository,
-  type ScheduleLessonType,
+  type LessonTypeName,
   type WithoutLocks,
 } from '@tutoring/domain'
 import type { Database } from '../database'
@@ -23,7 +23,7 @@ const rowToDaySchedule = (row: DayAvailabilityRow, slots: readonly DayAvailabili
     .filter((s) => s.day_availability_id === row.id)
     .sort((a, b) => a.starts_at.localeCompare(b.starts_at))
     .map((s) => ({ from: hhmm(s.starts_at), to: hhmm(s.ends_at) })),
-  lessonTypes: row.lesson_types as ScheduleLessonType[],
+  lessonTypes: row.lesson_types as LessonTypeName[],
   bufferMinutes: row.buffer_minutes,
   subjectId: row.subject_id,
   subjectLevelId: row.subject_level_id,

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely'
-import type { ReferenceLookups } from '@tutoring/domain'
+import type { RegistrationLookups } from '@tutoring/domain'
 import type { Database } from '../database'
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 
-export function referenceLookups(db: Kysely<Database>): ReferenceLookups {
+export function referenceLookups(db: Kysely<Database>): RegistrationLookups {
   return {
     async countryExists(code) {
       return (await db.selectFrom('countries').select('id').where('code', '=', code).executeTakeFirst()) !== undefined

@@ -5,7 +5,7 @@
  * marketplaces, the search tests and the benchmark too. Deterministic for a seed, so any
  * of them can be reproduced.
  */
-import { addDays, LESSON_TYPES, WEEKDAYS, type IsoDate, type LessonTypeName, type TutorSnapshot, type VerificationStatus, type Weekday } from '@tutoring/domain'
+import { addDays, DAY_NAMES, LESSON_TYPES, type DayName, type IsoDate, type LessonTypeName, type TutorSnapshot, type VerificationStatus } from '@tutoring/domain'
 
 /** A tutor and every record that makes them searchable or not, as `generateDemoTutors` makes them. */
 export type DemoTutor = {
@@ -24,7 +24,7 @@ export type DemoTutor = {
   languageIds: readonly number[]
   location: { postcode: string; outcode: string; lat: number; lng: number; travelDistanceMiles: number } | null
   teaches: ReadonlyArray<{ subjectId: number; levelIds: readonly number[]; examBoardIds: readonly number[]; hourlyRatePence: number; enabled: boolean }>
-  schedule: ReadonlyArray<{ day: Weekday; slots: ReadonlyArray<{ from: string; to: string }>; lessonTypes: readonly LessonTypeName[]; bufferMinutes: number }>
+  schedule: ReadonlyArray<{ day: DayName; slots: ReadonlyArray<{ from: string; to: string }>; lessonTypes: readonly LessonTypeName[]; bufferMinutes: number }>
   holidays: ReadonlyArray<{ startDate: IsoDate; endDate: IsoDate }>
 }
 
@@ -144,7 +144,7 @@ export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
       enabled: all || !chance(0.1),
     }))
     if (all && !teaches.some((t) => t.enabled)) teaches[0]!.enabled = true
-    const days = some(WEEKDAYS, all ? 3 : 0, 6)
+    const days = some(DAY_NAMES, all ? 3 : 0, 6)
     const schedule = days.map((day) => ({
       day,
       slots: pick(WINDOWS),
@@ -190,7 +190,7 @@ export const demoTutorSnapshot = (t: DemoTutor): TutorSnapshot => ({
   profile: { hasPicture: t.hasPicture, hasVideo: t.hasVideo, bio: t.bio, hasAddress: t.address !== null, hasMobile: t.hasMobile },
   verifications: t.verifications,
   isVisible: t.isVisible,
-  schedule: t.schedule.map((e) => ({ day: e.day, windows: e.slots, lessonTypes: e.lessonTypes, bufferMinutes: e.bufferMinutes })),
+  schedule: t.schedule,
   holidays: t.holidays,
   location: t.location && { lat: t.location.lat, lng: t.location.lng, travelDistanceMiles: t.location.travelDistanceMiles },
 })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import { ROLE_IDS, WEEKDAYS } from '@tutoring/domain'
+import { DAY_NAMES, ROLE_IDS } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { DemoCatalog, DemoTutor } from './demo-marketplace'
 
@@ -153,7 +153,7 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
       .values(
         entries.map(({ id, entry }) => ({
           tutor_id: id,
-          day: WEEKDAYS.indexOf(entry.day),
+          day: DAY_NAMES.indexOf(entry.day),
           lesson_types: [...entry.lessonTypes],
           buffer_minutes: entry.bufferMinutes,
           subject_id: null,
@@ -165,7 +165,7 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
       .execute()
     const slots = rows.flatMap((row, i) => {
       const { id, entry } = entries[i]!
-      const day = WEEKDAYS.indexOf(entry.day)
+      const day = DAY_NAMES.indexOf(entry.day)
       return entry.slots.map((slot) => ({ day_availability_id: Number(row.id), tutor_id: id, day, starts_at: slot.from, ends_at: slot.to }))
     })
     if (slots.length > 0) await db.insertInto('day_availability_slots').values(slots).execute()

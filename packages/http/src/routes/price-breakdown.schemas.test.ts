@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { lessonPriceBreakdown } from './price-breakdown'
-import { presentAvailabilityPriceBreakdown, presentPriceBreakdown } from './present'
+import { lessonPriceBreakdown } from '@tutoring/domain'
+import { presentPriceBreakdown, presentSearchPriceBreakdown } from './price-breakdown.schemas'
 
 describe('price breakdown on the wire', () => {
   const breakdown = lessonPriceBreakdown({
@@ -10,7 +10,7 @@ describe('price breakdown on the wire', () => {
   })
 
   it('gives search results sign, currency and two-decimal strings only', () => {
-    expect(presentPriceBreakdown(breakdown)).toEqual({
+    expect(presentSearchPriceBreakdown(breakdown)).toEqual({
       sign: '£',
       currency_code: 'GBP',
       lesson_price: '25.00',
@@ -20,7 +20,7 @@ describe('price breakdown on the wire', () => {
   })
 
   it('adds display format, discount and initial total in the availability response', () => {
-    expect(presentAvailabilityPriceBreakdown(breakdown)).toEqual({
+    expect(presentPriceBreakdown(breakdown)).toEqual({
       sign: '£',
       currency_code: 'GBP',
       display_format: '£{amount}',

@@ -1,10 +1,10 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
+import { issueSession, normaliseEmail, verificationEmail, type SessionIssued, type User } from '../accounts'
 import type { CardDetails } from '../payments'
 import { ROLE_IDS, validationFailed, type FieldErrors, type ValidationFailed } from '../shared'
-import { issueSession, type SessionIssued } from './issue-session'
-import { pickUsername } from './pick-username'
-import type { AccountsDeps, AccountsRepos, RegistrationAddress } from './ports'
-import { normaliseEmail, type User } from './user'
+import { SUBSCRIPTION_CREATE_TOPIC } from '../subscriptions'
+import { insertUser } from './insert-user'
+import type { RegistrationAddress, RegistrationDeps, RegistrationRepos } from './ports'
 
 export type RegisterInput = {
   email: string
@@ -23,18 +23,16 @@ export type RegisterInput = {
 
 export type RegisterError = ValidationFailed
 
-const VERIFY_LINK_HOURS = 24
-
 /**
  * Creates the user and everything registration promises in one transaction; a failure
  * leaves no user behind. A card is checked with the processor first, because that is the
  * only step that can be refused from outside.
  */
-export function registerUser(deps: AccountsDeps, input: RegisterInput): ResultAsync<SessionIssued, RegisterError> {
+export function registerUser(deps: RegistrationDeps, input: RegisterInput): ResultAsync<SessionIssued, RegisterError> {
   return new ResultAsync(register(deps, { ...input, email: normaliseEmail(input.email) }))
 }
 
-async function register(deps: AccountsDeps, input: RegisterInput): Promise<Result<SessionIssued, RegisterError>> {
+async function register(deps: RegistrationDeps, input: RegisterInput): Promise<Result<SessionIssued, RegisterError>> {
   const problems = await precheck(deps, input)
   if (Object.keys(problems).length > 0) return err(validationFailed(problems))
 
@@ -56,7 +54,7 @@ async function register(deps: AccountsDeps, input: RegisterInput): Promise<Resul
   }
 }
 
-async function precheck(deps: AccountsDeps, input: RegisterInput): Promise<FieldErrors> {
+async function precheck(deps: RegistrationDeps, input: RegisterInput): Promise<FieldErrors> {
   const { users, reference } = deps.uow.repos
   const problems: FieldErrors = {}
   if (await users.isEmailTaken(input.email)) problems.email = ['has already been taken']
@@ -73,7 +71,7 @@ async function precheck(deps: AccountsDeps, input: RegisterInput): Promise<Field
 
 type VerifiedCard = { customerId: string; card: CardDetails }
 
-async function verifyCard(deps: AccountsDeps, input: RegisterInput): Promise<Result<VerifiedCard, ValidationFailed>> {
+async function verifyCard(deps: RegistrationDeps, input: RegisterInput): Promise<Result<VerifiedCard, ValidationFailed>> {
   const name = `${input.firstname} ${input.lastname}`
   const { customerId } = await deps.processor.createCustomer({ email: input.email, name })
   const attached = await deps.processor.attachCard(customerId, input.card!.paymentMethod)
@@ -85,13 +83,21 @@ async function verifyCard(deps: AccountsDeps, input: RegisterInput): Promise<Res
 }
 
 async function createEverything(
-  deps: AccountsDeps,
-  repos: AccountsRepos,
+  deps: RegistrationDeps,
+  repos: RegistrationRepos,
   input: RegisterInput,
   passwordHash: string,
   customer: VerifiedCard | undefined,
 ): Promise<Result<SessionIssued, RegisterError>> {
-  const user = await insertUser(deps, repos, input, passwordHash, customer?.customerId ?? null)
+  const user = await insertUser(deps, repos.users, {
+    email: input.email,
+    passwordHash,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    roleId: ROLE_IDS[input.role],
+    country: input.country,
+    processorCustomerId: customer?.customerId ?? null,
+  })
   if (!user) return err(validationFailed({ email: ['has already been taken'] }))
 
   await createRelatedRecords(deps, repos, user, input)
@@ -101,33 +107,7 @@ async function createEverything(
   return ok(await issueSession(deps, repos.accessTokens, user))
 }
 
-async function insertUser(
-  deps: AccountsDeps,
-  repos: AccountsRepos,
-  input: RegisterInput,
-  passwordHash: string,
-  processorCustomerId: string | null,
-): Promise<User | undefined> {
-  // A concurrent registration may take the email or the handle between check and insert.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const username = await pickUsername(repos.users, deps.secrets, input.firstname, input.lastname)
-    const user = await repos.users.insert({
-      email: input.email,
-      passwordHash,
-      username,
-      firstname: input.firstname,
-      lastname: input.lastname,
-      roleId: ROLE_IDS[input.role],
-      country: input.country,
-      processorCustomerId,
-    })
-    if (user) return user
-    if (await repos.users.isEmailTaken(input.email)) return undefined
-  }
-  throw new Error('could not find a free username in three attempts')
-}
-
-async function createRelatedRecords(deps: AccountsDeps, repos: AccountsRepos, user: User, input: RegisterInput) {
+async function createRelatedRecords(deps: RegistrationDeps, repos: RegistrationRepos, user: User, input: RegisterInput) {
   const { registration, reference } = repos
   await registration.insertPersonalDetails(user.id, { dateOfBirth: input.dateOfBirth ?? null })
   await registration.insertProfile(user.id, { pictureFileId: input.profilePicture ?? null })
@@ -147,31 +127,21 @@ async function createRelatedRecords(deps: AccountsDeps, repos: AccountsRepos, us
 }
 
 /** A tutor's membership starts trialing at once; the processor copy is made by the outbox. */
-async function startTrial(deps: AccountsDeps, repos: AccountsRepos, user: User) {
+async function startTrial(deps: RegistrationDeps, repos: RegistrationRepos, user: User) {
   const plan = await repos.reference.activeSubscriptionPlan()
   if (!plan) throw new Error('no active subscription plan: run the seed')
   const trialEndsAt = new Date(deps.clock.now().getTime() + plan.trialPeriodDays * 86_400_000)
   const { subscriptionId } = await repos.registration.insertTrialSubscription(user.id, { planId: plan.id, trialEndsAt })
   await repos.outbox.enqueue({
     kind: 'processor_sync',
-    topic: 'subscription.create',
+    topic: SUBSCRIPTION_CREATE_TOPIC,
     data: { subscriptionId, userId: user.id },
-    dedupeKey: `subscription.create:${subscriptionId}`,
+    dedupeKey: `${SUBSCRIPTION_CREATE_TOPIC}:${subscriptionId}`,
   })
 }
 
-async function queueRegisteredMessages(deps: AccountsDeps, repos: AccountsRepos, user: User) {
-  const expiresAt = new Date(deps.clock.now().getTime() + VERIFY_LINK_HOURS * 3_600_000)
-  await repos.outbox.enqueue({
-    kind: 'email',
-    template: 'verify_email',
-    to: user.email,
-    data: {
-      firstname: user.firstname,
-      verifyUrl: deps.links.signedUrl(`/api/v1/auth/email/verify/${user.id}`, {}, expiresAt),
-    },
-    dedupeKey: `verify_email:${user.id}:registered`,
-  })
+async function queueRegisteredMessages(deps: RegistrationDeps, repos: RegistrationRepos, user: User) {
+  await repos.outbox.enqueue(verificationEmail(deps, user, `verify_email:${user.id}:registered`))
   await repos.outbox.enqueue({
     kind: 'email',
     template: 'registered_internal',

@@ -1,7 +1,8 @@
 import { ok, ResultAsync } from 'neverthrow'
-import { transitionBooking, type BookingState } from '../booking'
-import type { PaymentIntentStatus } from './payment-processor'
-import type { BookingPaymentState, PaymentChange, PaymentRecord, PaymentsDeps, PaymentsRepos } from './ports'
+import type { PaymentIntentStatus } from '../payments'
+import type { BookingState } from './booking-state'
+import type { BookingDeps, BookingPaymentState, BookingRepos, PaymentChange, PaymentRecord } from './ports'
+import { transitionBooking } from './transitions'
 
 export const PAYMENT_EVENT_SOURCE = 'payments'
 
@@ -38,11 +39,11 @@ export type PaymentEventOutcome =
  * refunded) keeps its state; the payment row and the timeline still record the event.
  * Failures, cancellations and refunds leave the booking state to the flows that cause them.
  */
-export function recordPaymentEvent(deps: Pick<PaymentsDeps, 'uow' | 'clock'>, event: PaymentEvent): ResultAsync<PaymentEventOutcome, never> {
+export function recordPaymentEvent(deps: Pick<BookingDeps, 'uow' | 'clock'>, event: PaymentEvent): ResultAsync<PaymentEventOutcome, never> {
   return new ResultAsync(deps.uow.run((repos) => apply(repos, deps.clock.now(), event).then((outcome) => ok(outcome))))
 }
 
-async function apply(repos: PaymentsRepos, now: Date, event: PaymentEvent): Promise<PaymentEventOutcome> {
+async function apply(repos: BookingRepos, now: Date, event: PaymentEvent): Promise<PaymentEventOutcome> {
   const fresh = await repos.webhookEvents.record({ source: PAYMENT_EVENT_SOURCE, eventId: event.id, type: event.type, receivedAt: now })
   if (!fresh) return { outcome: 'duplicate' }
   const type = PAYMENT_EVENT_TYPES.find((t) => t === event.type)

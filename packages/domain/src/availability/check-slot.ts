@@ -1,0 +1,41 @@
+import { err, ok, type Result } from 'neverthrow'
+import { dayNumberAt, isoDateOf, type GeoPoint, type LessonTypeName } from '../shared'
+import { loadAvailabilityInput, type LoadedAvailability, type SlotReaders } from './load-availability-input'
+import type { AvailabilityDeps, BookableTeach } from './ports'
+import { isSlotAvailable, type SlotUnavailable } from './slot-check'
+
+/** Exactly one lesson's times, as booking or rescheduling asks about them. */
+export type SlotQuery = {
+  /** The teach as the caller read it (`bookableTeaches`), in its transaction. */
+  teach: BookableTeach
+  start: Date
+  finish: Date
+  lessonType: LessonTypeName
+  subjectLevelId: number | null
+  examBoardId: number | null
+  /** Where the student is, for a lesson at the student's home. */
+  studentPoint: GeoPoint | null
+  /** Rescheduling: the lesson's own time does not clash with itself. */
+  excludeLessonId?: number
+}
+
+export type SlotCheckDeps = Pick<AvailabilityDeps, 'clock' | 'travel' | 'calendar'>
+
+/**
+ * Booking's one question to availability: would it offer exactly this slot (schedule,
+ * holidays, buffers, travel, busy calendar, other lessons)? Read on the repositories given,
+ * the booking's transaction's, so under the tutor's lock the answer holds until the caller
+ * writes; the database's exclusion constraint is the last line behind it. Ok hands back what
+ * was loaded, for the caller to go on with.
+ */
+export async function checkSlot(deps: SlotCheckDeps, repos: SlotReaders, slot: SlotQuery): Promise<Result<LoadedAvailability, SlotUnavailable>> {
+  const request = { lessonType: slot.lessonType, subjectLevelId: slot.subjectLevelId ?? undefined, examBoardId: slot.examBoardId ?? undefined }
+  const loaded = await loadAvailabilityInput(deps, repos, slot.teach, {
+    request,
+    date: isoDateOf(dayNumberAt(slot.start.getTime(), 0)),
+    studentPoint: slot.lessonType === 'students_home' ? slot.studentPoint : null,
+    excludeLessonId: slot.excludeLessonId,
+  })
+  const verdict = isSlotAvailable(loaded, { ...request, start: slot.start, finish: slot.finish, subjectId: slot.teach.teach.subjectId })
+  return verdict.isOk() ? ok(loaded) : err(verdict.error)
+}

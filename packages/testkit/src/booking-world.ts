@@ -1,0 +1,422 @@
+/**
+ * Booking's ports in memory, with the availability readers its slot check reads, for
+ * booking and payment use-case tests: `const world = bookingWorld('2026-06-01T09:00:00Z')`,
+ * then `world.addTutor()`, `world.addTeach(...)`, and the use case with `world.deps`.
+ * Like the database, it refuses a lesson that overlaps another live lesson of its tutor.
+ */
+import {
+  DAY_NAMES,
+  ROLE_IDS,
+  lessonTypeName,
+  type BookableTeach,
+  type BookingAggregate,
+  type BookingDeps,
+  type BookingEvent,
+  type BookingPayment,
+  type BookingRecord,
+  type BookingRepos,
+  type DaySchedule,
+  type GeoPoint,
+  type LessonNote,
+  type LessonRecord,
+  type OutboxMessage,
+  type Person,
+  type RoleId,
+  type StoredCoupon,
+  type TutorHoliday,
+  type TutorLocationRecord,
+} from '@tutoring/domain'
+import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, webhookEventLogOf, type FakeClock } from './fakes'
+
+export type BookingWorldState = {
+  people: Person[]
+  children: Array<{ id: number; parentId: number; firstname: string; lastname: string }>
+  teaches: BookableTeach[]
+  schedules: DaySchedule[]
+  holidays: TutorHoliday[]
+  locations: TutorLocationRecord[]
+  lessons: Array<LessonRecord & { childIds: number[] }>
+  bookings: BookingRecord[]
+  payments: BookingPayment[]
+  events: Array<BookingEvent & { bookingId: number }>
+  coupons: StoredCoupon[]
+  redemptions: Array<{ couponId: number; userId: number; bookingId: number; discountPence: number }>
+  notes: LessonNote[]
+  defaultCards: Array<{ userId: number; paymentMethodId: string }>
+  customers: Array<{ userId: number; customerId: string }>
+  cancellationPolicy: Array<{ id: number; hoursBeforeStart: number; refundPercent: number }>
+  outbox: OutboxMessage[]
+  webhookEvents: string[]
+  nextId: number
+}
+
+const overlaps = (a: { start: Date; finish: Date }, b: { start: Date; finish: Date }) => a.start < b.finish && b.start < a.finish
+
+const notFaked = (what: string) => () => {
+  throw new Error(`${what} is not part of the booking world`)
+}
+
+export function bookingWorld(now: string) {
+  const state: BookingWorldState = {
+    people: [],
+    children: [],
+    teaches: [],
+    schedules: [],
+    holidays: [],
+    locations: [],
+    lessons: [],
+    bookings: [],
+    payments: [],
+    events: [],
+    coupons: [],
+    redemptions: [],
+    notes: [],
+    defaultCards: [],
+    customers: [],
+    cancellationPolicy: [],
+    outbox: [],
+    webhookEvents: [],
+    nextId: 1,
+  }
+  const id = () => state.nextId++
+  const person = (personId: number): Person => {
+    const found = state.people.find((p) => p.id === personId)
+    if (!found) throw new Error(`no such person: ${personId}`)
+    return found
+  }
+  const aggregate = (bookingId: number): BookingAggregate | undefined => {
+    const booking = state.bookings.find((b) => b.id === bookingId)
+    if (!booking) return undefined
+    const { childIds, ...lesson } = state.lessons.find((l) => l.id === booking.lessonId)!
+    const payments = state.payments.filter((p) => p.bookingId === booking.id)
+    return structuredClone({
+      booking,
+      lesson,
+      tutor: { ...person(lesson.tutorId), hoursTaught: 0, rating: null },
+      booker: person(booking.userId),
+      children: state.children.filter((c) => childIds.includes(c.id)).map(({ id: childId, firstname, lastname }) => ({ id: childId, firstname, lastname })),
+      subject: { id: lesson.subjectId, title: `Subject ${lesson.subjectId}` },
+      subjectLevel: { id: lesson.subjectLevelId, title: `Level ${lesson.subjectLevelId}` },
+      payment: payments.at(-1) ?? null,
+      events: state.events.filter((e) => e.bookingId === booking.id).map(({ bookingId: _b, ...e }) => e),
+      notes: state.notes.filter((n) => n.lessonId === lesson.id),
+    })
+  }
+  const liveOf = (tutorId: number) => state.lessons.filter((l) => l.tutorId === tutorId && l.state !== 'CANCELLED')
+  const lessonOf = (bookingId: number) => state.lessons.find((l) => l.id === state.bookings.find((b) => b.id === bookingId)?.lessonId)
+
+  const repos: BookingRepos = {
+    bookings: {
+      lockTutor: async () => {},
+      countUnpaidHolding: async (userId, at) =>
+        state.bookings.filter((b) => b.userId === userId && b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt > at && lessonOf(b.id)?.state !== 'CANCELLED').length,
+      ownChildIds: async (parentId, childIds) => state.children.filter((c) => c.parentId === parentId && childIds.includes(c.id)).map((c) => c.id),
+      insert: async (draft) => {
+        if (liveOf(draft.tutorId).some((l) => overlaps(l, draft))) return undefined
+        const lessonId = id()
+        const bookingId = id()
+        state.lessons.push({
+          id: lessonId,
+          tutorId: draft.tutorId,
+          studentId: draft.studentId,
+          teachId: draft.teachId,
+          subjectId: draft.subjectId,
+          subjectLevelId: draft.subjectLevelId,
+          examBoardId: draft.examBoardId,
+          lessonType: lessonTypeName(draft.lessonType) ?? 'online',
+          state: 'ACTIVE',
+          start: draft.start,
+          finish: draft.finish,
+          suggestedStart: null,
+          suggestedFinish: null,
+          proposedBy: null,
+          proposalExpiresAt: null,
+          address: draft.address,
+          meetingUrl: draft.meetingUrl,
+          experienceRating: null,
+          cancelledAt: null,
+          childIds: [...draft.childIds],
+        })
+        state.bookings.push({
+          id: bookingId,
+          lessonId,
+          userId: draft.studentId,
+          state: 'AWAITING_PAYMENT',
+          holdExpiresAt: draft.holdExpiresAt,
+          lessonPricePence: draft.lessonPricePence,
+          serviceFeePence: draft.serviceFeePence,
+          discountPence: draft.discountPence,
+          totalPence: draft.totalPence,
+          refundedPence: 0,
+          couponUid: draft.couponUid,
+          note: null,
+          createdAt: draft.createdAt,
+        })
+        return { bookingId, lessonId }
+      },
+      findById: async (bookingId) => aggregate(bookingId),
+      findByLessonId: async (lessonId) => {
+        const booking = state.bookings.find((b) => b.lessonId === lessonId)
+        return booking && aggregate(booking.id)
+      },
+      lockById: async (bookingId) => aggregate(bookingId),
+      list: async (filter, page) => {
+        const visible = state.bookings.filter((b) => {
+          const lesson = lessonOf(b.id)!
+          if (filter.bookerId !== undefined && b.userId !== filter.bookerId) return false
+          return filter.partyId === undefined || [b.userId, lesson.tutorId, lesson.studentId].includes(filter.partyId)
+        })
+        const items = visible.slice((page.page - 1) * page.perPage, page.page * page.perPage).map((b) => aggregate(b.id)!)
+        return { items, total: visible.length }
+      },
+      updateBooking: async (bookingId, patch) => {
+        Object.assign(state.bookings.find((b) => b.id === bookingId)!, patch)
+      },
+      updateLesson: async (lessonId, patch) => {
+        const lesson = state.lessons.find((l) => l.id === lessonId)!
+        const moved = { start: patch.start ?? lesson.start, finish: patch.finish ?? lesson.finish }
+        const clash = (patch.start || patch.finish) && liveOf(lesson.tutorId).some((l) => l.id !== lessonId && overlaps(l, moved))
+        if (clash) return undefined
+        const { cancelledBy: _by, ...rest } = patch
+        Object.assign(lesson, rest)
+        return true
+      },
+      addEvent: async (bookingId, kind, actorId, data = {}) => {
+        state.events.push({ id: id(), bookingId, kind, actorId, data, at: clock.now() })
+      },
+      lapsedHoldsOverlapping: async (tutorId, start, finish, at) =>
+        state.bookings
+          .filter((b) => b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt <= at)
+          .filter((b) => {
+            const lesson = lessonOf(b.id)!
+            return lesson.tutorId === tutorId && lesson.state !== 'CANCELLED' && overlaps(lesson, { start, finish })
+          })
+          .map((b) => b.id),
+      claimLapsedHolds: async (at, limit) =>
+        state.bookings
+          .filter((b) => b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt <= at && lessonOf(b.id)?.state !== 'CANCELLED')
+          .slice(0, limit)
+          .map((b) => b.id),
+      claimExpiredProposals: async (at, limit) =>
+        state.lessons
+          .filter((l) => l.state === 'RESCHEDULE' && l.proposalExpiresAt !== null && l.proposalExpiresAt <= at)
+          .slice(0, limit)
+          .map((l) => state.bookings.find((b) => b.lessonId === l.id)!.id),
+      hadLessonWith: async (tutorId, userId) =>
+        state.bookings.some((b) => {
+          const lesson = lessonOf(b.id)!
+          return lesson.tutorId === tutorId && (b.userId === userId || lesson.studentId === userId) && ['PAYED', 'REQUIRES_CAPTURE'].includes(b.state) && lesson.state !== 'CANCELLED'
+        }),
+    },
+    payments: {
+      insert: async (p) => {
+        const payment: BookingPayment = {
+          id: id(),
+          bookingId: p.bookingId,
+          userId: p.userId,
+          status: p.status,
+          amountPence: p.amountPence,
+          capturedPence: p.status === 'succeeded' ? p.amountPence : 0,
+          refundedPence: 0,
+          intentId: null,
+          paymentMethodId: p.paymentMethodId,
+          clientSecret: null,
+          redirectUrl: null,
+          authorizeAt: p.authorizeAt,
+          captureAt: p.captureAt,
+          lastError: null,
+          createdAt: clock.now(),
+        }
+        state.payments.push(payment)
+        return structuredClone(payment)
+      },
+      findById: async (paymentId) => structuredClone(state.payments.find((p) => p.id === paymentId)),
+      update: async (paymentId, patch) => {
+        Object.assign(state.payments.find((p) => p.id === paymentId)!, patch)
+      },
+      claimDue: async (kind, at) =>
+        structuredClone(
+          kind === 'authorize'
+            ? state.payments.find((p) => p.status === 'scheduled' && p.authorizeAt !== null && p.authorizeAt <= at)
+            : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at),
+        ),
+      defaultPaymentMethodOf: async (userId) => state.defaultCards.find((c) => c.userId === userId)?.paymentMethodId ?? null,
+    },
+    paymentEvents: {
+      lockByIntentId: async (intentId) => {
+        const p = state.payments.find((x) => x.intentId === intentId)
+        return p && { id: p.id, bookingId: p.bookingId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence }
+      },
+      update: async (paymentId, { at: _at, ...change }) => {
+        const p = state.payments.find((x) => x.id === paymentId)!
+        Object.assign(p, Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)))
+      },
+      lockBooking: async (bookingId) => {
+        const b = state.bookings.find((x) => x.id === bookingId)
+        return b && { id: b.id, state: b.state, lessonState: lessonOf(b.id)!.state }
+      },
+      setBookingState: async (bookingId, to) => {
+        state.bookings.find((b) => b.id === bookingId)!.state = to
+      },
+      addBookingEvent: async (event) => {
+        state.events.push({ id: id(), bookingId: event.bookingId, kind: event.kind, actorId: null, data: event.data, at: event.at })
+      },
+    },
+    paymentCustomers: {
+      customerIdOf: async (userId) => state.customers.find((c) => c.userId === userId)?.customerId ?? null,
+      claim: async (userId, customerId) => {
+        if (state.customers.some((c) => c.userId === userId)) return false
+        state.customers.push({ userId, customerId })
+        return true
+      },
+    },
+    coupons: {
+      findByUid: async (uid) => structuredClone(state.coupons.find((c) => c.uid === uid && c.active)),
+      redeemedBy: async (couponId, userId) => state.redemptions.filter((r) => r.couponId === couponId && r.userId === userId).length,
+      redeem: async (redemption) => {
+        state.redemptions.push(redemption)
+        state.coupons.find((c) => c.id === redemption.couponId)!.timesRedeemed++
+      },
+      list: async () => ({ items: structuredClone(state.coupons), total: state.coupons.length }),
+    },
+    notes: {
+      findById: async (noteId) => structuredClone(state.notes.find((n) => n.id === noteId)),
+      list: notFaked('notes.list'),
+      insert: notFaked('notes.insert'),
+      update: notFaked('notes.update'),
+      delete: notFaked('notes.delete'),
+      ownFileIds: async () => [],
+    },
+    reviews: { insert: notFaked('reviews.insert'), summary: notFaked('reviews.summary'), isTutor: async () => true },
+    catalog: {
+      subjects: async () => [],
+      subjectLevels: async () => [],
+      examBoards: async () => [],
+      countries: async () => [],
+      languages: async () => [],
+      lessonLocations: async () => [],
+      cancellationPolicy: async () => structuredClone(state.cancellationPolicy),
+      lessonPriceSettings: async () => ({ minHourlyRatePence: 500, maxHourlyRatePence: 50_000, defaultHourlyRatePence: 2500 }),
+      activeServiceNotices: async () => [],
+    },
+    outbox: outboxOf(state),
+    webhookEvents: webhookEventLogOf(state),
+    bookableTeaches: { findBookableTeach: async (teachId) => structuredClone(state.teaches.find((t) => t.teach.id === teachId && t.teach.enabled)) },
+    daySchedules: {
+      findById: async (entryId) => state.schedules.find((s) => s.id === entryId),
+      listForTutor: async (tutorId) => structuredClone(state.schedules.filter((s) => s.tutorId === tutorId)),
+      list: notFaked('daySchedules.list'),
+      lockTutor: async () => {},
+      insert: notFaked('daySchedules.insert'),
+      update: notFaked('daySchedules.update'),
+      delete: notFaked('daySchedules.delete'),
+    },
+    holidays: {
+      findById: async (holidayId) => state.holidays.find((h) => h.id === holidayId),
+      listForTutor: async (tutorId) => state.holidays.filter((h) => h.tutorId === tutorId),
+      list: notFaked('holidays.list'),
+      insert: notFaked('holidays.insert'),
+      delete: notFaked('holidays.delete'),
+    },
+    locations: {
+      findById: async (locationId) => state.locations.find((l) => l.id === locationId),
+      findForTutor: async (tutorId) => state.locations.find((l) => l.tutorId === tutorId),
+      list: notFaked('locations.list'),
+      replace: notFaked('locations.replace'),
+      update: notFaked('locations.update'),
+      delete: notFaked('locations.delete'),
+    },
+    tutorLessons: {
+      liveLessonsOfTutor: async (tutorId, from, to, options = {}) =>
+        liveOf(tutorId)
+          .filter((l) => l.id !== options.excludeLessonId && overlaps(l, { start: from, finish: to }))
+          .sort((a, b) => a.start.getTime() - b.start.getTime())
+          .map((l) => ({ id: l.id, start: l.start, finish: l.finish, lessonType: l.lessonType, addressPoint: l.address && l.address.lat !== null && l.address.lng !== null ? { lat: l.address.lat, lng: l.address.lng } : null })),
+    },
+    calendarFeeds: { findForTutor: async () => null, setForTutor: async () => {} },
+  }
+
+  const clock: FakeClock = fakeClock(now)
+  const processor = fakePaymentProcessor()
+  const knownPostcodes = new Map<string, GeoPoint>()
+  const deps: BookingDeps = {
+    uow: memoryUnitOfWork(repos, state),
+    clock,
+    processor,
+    links: { signedUrl: (path, params) => `https://app.test${path}?${new URLSearchParams(params)}&signature=test`, url: (path) => `https://app.test${path}` },
+    ids: { uuid: () => `room-${state.nextId}` },
+    config: { holdMinutes: 15, serviceFeePercent: 10, meetingBaseUrl: 'https://meet.test/', paymentReturnUrl: 'https://app.test/return' },
+    availability: {
+      postcodes: {
+        parse: (text) => {
+          const compact = text.replace(/\s+/g, '').toUpperCase()
+          return /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/.test(compact) ? { postcode: `${compact.slice(0, -3)} ${compact.slice(-3)}`, outcode: compact.slice(0, -3) } : undefined
+        },
+      },
+      geocoder: { locate: async (postcode) => knownPostcodes.get(postcode) },
+      travel: { between: async (_origin, places) => ({ to: places.map(() => 0), from: places.map(() => 0) }) },
+      calendar: { busyBetween: async () => [] },
+      config: { serviceFeePercent: 10 },
+    },
+  }
+
+  const addPerson = (roleId: RoleId, overrides: Partial<Person> = {}): Person => {
+    const personId = overrides.id ?? id()
+    const created: Person = { id: personId, firstname: `First${personId}`, lastname: `Last${personId}`, email: `user${personId}@example.com`, username: `user${personId}`, roleId, ...overrides }
+    state.people.push(created)
+    return created
+  }
+
+  return {
+    state,
+    repos,
+    deps,
+    clock,
+    processor,
+    addStudent: (overrides: Partial<Person> = {}) => addPerson(ROLE_IDS.student, overrides),
+    addParent: (overrides: Partial<Person> = {}) => addPerson(ROLE_IDS.parent, overrides),
+    addStaff: (overrides: Partial<Person> = {}) => addPerson(ROLE_IDS.internal, overrides),
+    addChild: (parentId: number) => {
+      const child = { id: id(), parentId, firstname: 'Child', lastname: 'Of' }
+      state.children.push(child)
+      return child
+    },
+    /**
+     * A tutor with one enabled teach (subject 1, levels 1 and 2, exam board 1, £25 an hour),
+     * available every day 09:00-17:00 London time for every lesson type, based in Westminster
+     * and travelling 10 miles.
+     */
+    addTutor: (overrides: { hourlyRatePence?: number; schedule?: Partial<Pick<DaySchedule, 'slots' | 'lessonTypes' | 'bufferMinutes'>> } = {}) => {
+      const tutor = addPerson(ROLE_IDS.tutor)
+      const teach = { id: id(), tutorId: tutor.id, subjectId: 1, subjectLevelIds: [1, 2], examBoardIds: [1], hourlyRatePence: overrides.hourlyRatePence ?? 2500, enabled: true, createdAt: clock.now() }
+      state.teaches.push({ teach, timeZone: 'Europe/London', calendarFeedUrl: null })
+      for (const day of DAY_NAMES) {
+        state.schedules.push({
+          id: id(),
+          tutorId: tutor.id,
+          day,
+          slots: [{ from: '09:00', to: '17:00' }],
+          lessonTypes: ['tutors_home', 'students_home', 'online'],
+          bufferMinutes: 0,
+          subjectId: null,
+          subjectLevelId: null,
+          examBoardId: null,
+          ...overrides.schedule,
+        })
+      }
+      state.locations.push({ id: id(), tutorId: tutor.id, postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.501, lng: -0.1416, travelDistanceMiles: 10 })
+      return { tutor, teach }
+    },
+    addCoupon: (coupon: Partial<StoredCoupon> & Pick<StoredCoupon, 'uid' | 'discount'>) => {
+      const stored: StoredCoupon = { id: id(), active: true, expiresAt: null, maxRedemptions: null, timesRedeemed: 0, maxRedemptionsPerUser: null, ...coupon }
+      state.coupons.push(stored)
+      return stored
+    },
+    /** The geocoder knows this postcode (normalised, "SW1A 1AA") at this point. */
+    knowPostcode: (postcode: string, point: GeoPoint) => knownPostcodes.set(postcode, point),
+    saveDefaultCard: (userId: number, paymentMethodId: string) => state.defaultCards.push({ userId, paymentMethodId }),
+    booking: (bookingId: number) => aggregate(bookingId),
+  }
+}
+
+export type BookingWorld = ReturnType<typeof bookingWorld>

@@ -1,0 +1,247 @@
+/**
+ * In-memory stand-ins for the domain's ports, for use-case tests next to the domain code:
+ * a clock a test moves, a unit of work that rolls its stores back on Err, an outbox and a
+ * webhook log that remember, and a payment processor that follows the processor's state
+ * model for a handful of test payment methods.
+ */
+import { err, ok, type Result } from 'neverthrow'
+import type {
+  BankAccountDetails,
+  CardDetails,
+  Clock,
+  CreatePaymentIntentInput,
+  InboundEvent,
+  OutboxMessage,
+  PaymentIntent,
+  PaymentProcessor,
+  SetupIntent,
+  UnitOfWork,
+  WebhookEventLog,
+  WithoutLocks,
+} from '@tutoring/domain'
+
+export type FakeClock = Clock & { set(instant: string | Date): void; advance(ms: number): void }
+
+export const fakeClock = (start: string | Date): FakeClock => {
+  let now = new Date(start)
+  return {
+    now: () => new Date(now),
+    set: (instant) => {
+      now = new Date(instant)
+    },
+    advance: (ms) => {
+      now = new Date(now.getTime() + ms)
+    },
+  }
+}
+
+const isLock = (key: string) => key === 'lock' || /^lock[A-Z]/.test(key)
+
+/** The repositories as `uow.repos` offers them: every `lock*` method gone, in nested bags too. */
+function withoutLocks<Repos>(repos: Repos): WithoutLocks<Repos> {
+  const strip = (bag: unknown): unknown =>
+    typeof bag === 'object' && bag !== null
+      ? Object.fromEntries(Object.entries(bag).filter(([key]) => !isLock(key)).map(([key, value]) => [key, typeof value === 'function' ? value : strip(value)]))
+      : bag
+  return strip(repos) as WithoutLocks<Repos>
+}
+
+/**
+ * A unit of work over in-memory stores. `state` is the stores' data: `run` copies it before
+ * the work and puts the copy back when the work answers Err or throws, as a rolled-back
+ * transaction would. Repositories must read `state` afresh on every call. Outside `run` the
+ * repositories have no locks, as in production.
+ */
+export function memoryUnitOfWork<Repos, State extends object>(repos: Repos, state: State): UnitOfWork<Repos> {
+  return {
+    repos: withoutLocks(repos),
+    async run<T, E>(work: (repos: Repos) => Promise<Result<T, E>>): Promise<Result<T, E>> {
+      const before = structuredClone(state)
+      const rollBack = () => Object.assign(state, before)
+      try {
+        const result = await work(repos)
+        if (result.isErr()) rollBack()
+        return result
+      } catch (error) {
+        rollBack()
+        throw error
+      }
+    },
+  }
+}
+
+/** The stores' part of an outbox: what a use case queued, in order. */
+export const outboxOf = (state: { outbox: OutboxMessage[] }) => ({
+  enqueue: async (message: OutboxMessage) => {
+    state.outbox.push(message)
+  },
+})
+
+export const webhookEventLogOf = (state: { webhookEvents: string[] }): WebhookEventLog => ({
+  record: async (event: InboundEvent) => {
+    const key = `${event.source}:${event.eventId}`
+    if (state.webhookEvents.includes(key)) return false
+    state.webhookEvents.push(key)
+    return true
+  },
+})
+
+/** Test payment methods, as the processor's test mode names them. */
+export const TEST_CARDS = {
+  visa: 'pm_card_visa',
+  /** Attaches, but every charge is declined. */
+  declined: 'pm_card_chargeDeclined',
+  /** Attaches, and asks for 3-D Secure on charge. */
+  threeDSecure: 'pm_card_threeDSecure2Required',
+  /** Refused when attached. */
+  expired: 'pm_card_expired',
+} as const
+
+/** What the fake processor holds: customers, payment methods, intents, and every money-moving call. */
+export type FakeProcessorState = {
+  customers: string[]
+  attached: Array<{ customerId: string; paymentMethodId: string }>
+  intents: PaymentIntent[]
+  calls: Array<{ call: string; idempotencyKey?: string; id?: string; amountPence?: number }>
+  refunds: Array<{ paymentIntentId: string; amountPence: number }>
+  setups: SetupIntent[]
+}
+
+const cardOf = (paymentMethodId: string): Result<CardDetails, { type: 'CardRejected'; reason: string }> =>
+  paymentMethodId === TEST_CARDS.expired || !paymentMethodId.startsWith('pm_')
+    ? err({ type: 'CardRejected', reason: paymentMethodId === TEST_CARDS.expired ? 'Your card has expired.' : 'No such payment method.' })
+    : ok({ paymentMethodId, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 })
+
+/**
+ * A processor that keeps its state in memory: manual-capture intents answer requires_capture
+ * (automatic ones succeeded), the declined card answers PaymentFailed, the 3-D Secure card
+ * requires_action with a redirect. A repeated idempotency key answers the first intent again.
+ */
+export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcessorState } {
+  const state: FakeProcessorState = { customers: [], attached: [], intents: [], calls: [], refunds: [], setups: [] }
+  let next = 1
+  const intent = (id: string): PaymentIntent => {
+    const found = state.intents.find((i) => i.id === id)
+    if (!found) throw new Error(`no such payment intent: ${id}`)
+    return found
+  }
+  const keys = new Map<string, string>()
+  return {
+    state,
+    mode: 'offline',
+    async createCustomer() {
+      const customerId = `cus_${next++}`
+      state.customers.push(customerId)
+      return { customerId }
+    },
+    async deleteCustomer(customerId) {
+      state.customers = state.customers.filter((c) => c !== customerId)
+    },
+    async updateCustomer() {},
+    async attachCard(customerId, paymentMethodId) {
+      const card = cardOf(paymentMethodId)
+      if (card.isOk()) state.attached.push({ customerId, paymentMethodId })
+      return card
+    },
+    async createSubscription() {
+      return { subscriptionId: `sub_${next++}`, status: 'trialing', trialEndsAt: null, currentPeriodEnd: null }
+    },
+    async createPaymentIntent(input: CreatePaymentIntentInput) {
+      state.calls.push({ call: 'createPaymentIntent', idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
+      const repeated = keys.get(input.idempotencyKey)
+      if (repeated) return ok(intent(repeated))
+      if (input.paymentMethodId === TEST_CARDS.declined) return err({ type: 'PaymentFailed', reason: 'Your card was declined.' })
+      const id = `pi_${next++}`
+      const action = input.paymentMethodId === TEST_CARDS.threeDSecure && !input.offSession
+      const manual = input.captureMethod === 'manual'
+      const created: PaymentIntent = {
+        id,
+        status: action ? 'requires_action' : manual ? 'requires_capture' : 'succeeded',
+        amountPence: input.amountPence,
+        amountCapturablePence: !action && manual ? input.amountPence : 0,
+        amountReceivedPence: !action && !manual ? input.amountPence : 0,
+        clientSecret: `${id}_secret`,
+        redirectUrl: action ? `https://processor.test/3ds/${id}` : null,
+        latestChargeId: action ? null : `ch_${id}`,
+        transferGroup: input.transferGroup ?? null,
+      }
+      state.intents.push(created)
+      keys.set(input.idempotencyKey, id)
+      return ok(created)
+    },
+    async retrievePaymentIntent(id) {
+      return intent(id)
+    },
+    async capturePaymentIntent(id, input) {
+      state.calls.push({ call: 'capturePaymentIntent', id, idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
+      const pi = intent(id)
+      if (pi.status === 'requires_capture') {
+        Object.assign(pi, { status: 'succeeded', amountReceivedPence: input.amountPence ?? pi.amountCapturablePence, amountCapturablePence: 0 })
+      }
+      return pi
+    },
+    async cancelPaymentIntent(id, input) {
+      state.calls.push({ call: 'cancelPaymentIntent', id, idempotencyKey: input.idempotencyKey })
+      const pi = intent(id)
+      if (pi.status !== 'succeeded') Object.assign(pi, { status: 'canceled', amountCapturablePence: 0 })
+      return pi
+    },
+    async refundPayment(paymentIntentId, input) {
+      state.calls.push({ call: 'refundPayment', id: paymentIntentId, idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
+      state.refunds.push({ paymentIntentId, amountPence: input.amountPence })
+      return { refundId: `re_${next++}`, amountPence: input.amountPence }
+    },
+    async createSetupIntent(input) {
+      const card = cardOf(input.paymentMethodId ?? 'pm_unconfirmed')
+      if (card.isErr() && input.paymentMethodId !== null) return err(card.error)
+      const setup: SetupIntent = {
+        id: `seti_${next++}`,
+        status: input.paymentMethodId === null ? 'requires_payment_method' : 'succeeded',
+        customerId: input.customerId,
+        paymentMethodId: input.paymentMethodId,
+        clientSecret: `seti_secret_${next}`,
+        redirectUrl: null,
+      }
+      state.setups.push(setup)
+      return ok(setup)
+    },
+    async retrieveSetupIntent(setupIntentId) {
+      const setup = state.setups.find((s) => s.id === setupIntentId)
+      if (!setup) throw new Error(`no such setup intent: ${setupIntentId}`)
+      return setup
+    },
+    async createTransfer(input) {
+      state.calls.push({ call: 'createTransfer', idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
+      return { id: `tr_${next++}`, accountId: input.accountId, amountPence: input.amountPence, reversedPence: 0, sourceChargeId: input.sourceChargeId, transferGroup: input.transferGroup }
+    },
+    async reverseTransfer(transferId, input) {
+      state.calls.push({ call: 'reverseTransfer', id: transferId, idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
+      return { reversalId: `trr_${next++}`, amountPence: input.amountPence }
+    },
+    async retrieveConnectedAccount(accountId) {
+      return { id: accountId, payoutsEnabled: true, chargesEnabled: true, detailsSubmitted: true, requirementsDue: [] }
+    },
+    async checkCard(paymentMethodId) {
+      return cardOf(paymentMethodId)
+    },
+    async setDefaultCard() {},
+    async detachCard(paymentMethodId) {
+      state.attached = state.attached.filter((a) => a.paymentMethodId !== paymentMethodId)
+    },
+    async tokenizeBankAccount(details: BankAccountDetails) {
+      if (!/^\d{6}$/.test(details.sortCode)) return err({ type: 'BankAccountRejected', reason: 'Invalid sort code.' })
+      if (!/^\d{8}$/.test(details.accountNumber)) return err({ type: 'BankAccountRejected', reason: 'Invalid account number.' })
+      return ok({ token: `btok_${next++}` })
+    },
+    async createExternalAccount(input) {
+      state.calls.push({ call: 'createExternalAccount', idempotencyKey: input.idempotencyKey })
+      const repeated = keys.get(input.idempotencyKey)
+      const accountId = input.accountId ?? repeated ?? `acct_${next++}`
+      keys.set(input.idempotencyKey, accountId)
+      return { accountId, bankAccountId: `ba_${input.idempotencyKey}` }
+    },
+    async createBillingPortalSession(input) {
+      return { url: `https://processor.test/portal/${input.customerId}/${input.flow}` }
+    },
+  }
+}
