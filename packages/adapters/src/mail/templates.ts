@@ -66,6 +66,21 @@ const TEMPLATES: Record<string, Template> = {
       `Provider reference: ${str(d.reference)}.`,
     ],
   }),
+  payment_disputed: (d) => ({
+    subject: `Charge disputed: booking ${str(d.bookingId)}`,
+    lines: [
+      `The charge of booking ${str(d.bookingId)} (payment ${str(d.paymentId)}) is disputed by the cardholder: £${str(d.amount)}, reason ${str(d.reason)}.`,
+      `Dispute ${str(d.disputeId)} is ${str(d.status)}. Answer it at the processor before its deadline.`,
+    ],
+  }),
+  payout_failed: (d) => ({
+    subject: 'A payout to your bank account failed',
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `Your payout of £${str(d.amount)} could not be paid into your bank account: ${str(d.reason)}.`,
+      'Please check your bank details; the money stays in your account with us until a payout succeeds.',
+    ],
+  }),
 }
 
 const escapeHtml = (s: string) =>

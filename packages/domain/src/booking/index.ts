@@ -7,6 +7,8 @@ export type {
   LessonAddress,
   LessonNote,
   LessonRecord,
+  PaymentDispute,
+  PaymentRouting,
   PaymentStatus,
   Person,
 } from './booking-record'
@@ -54,11 +56,14 @@ export type {
   ReviewRepository,
   ReviewSummary,
   StoredCoupon,
+  TutorPayout,
+  TutorTransferRepository,
 } from './ports'
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
 export { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventOutcome, recordPaymentEvent } from './record-payment-event'
 export type { ReviewSummaryCache } from './review-summary-cache'
+export { releaseWaitingTransfers } from './release-waiting-transfers'
 export { type DuePaymentsReport, runDuePayments } from './run-due-payments'
 export { PAYMENT_SYNC_TOPICS } from './settlement'
 export {
@@ -69,5 +74,6 @@ export {
   type BookingTrigger,
   transitionBooking,
 } from './transitions'
+export { feeOnPart, heldPence, PAYOUT_SYNC_TOPICS, tutorShareOf } from './tutor-share'
 export { updateBooking } from './update-booking'
 export { updateNote } from './update-note'

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { BookingPayment, PaymentRepository } from '@tutoring/domain'
+import type { BookingPayment, PaymentDispute, PaymentRepository, PaymentRouting } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { PaymentRow } from '../tables/payments.table'
 
@@ -18,8 +18,20 @@ export const rowToPayment = (row: PaymentRow): BookingPayment => ({
   authorizeAt: row.authorize_at,
   captureAt: row.capture_at,
   lastError: row.last_error,
+  routing: routingOf(row),
+  dispute: disputeOf(row),
   createdAt: row.created_at,
 })
+
+const routingOf = (row: PaymentRow): PaymentRouting | null =>
+  row.transfer_group === null
+    ? null
+    : { destinationAccountId: row.destination_account_id, applicationFeePence: row.application_fee_pence ?? 0, transferGroup: row.transfer_group }
+
+export const disputeOf = (row: PaymentRow): PaymentDispute | null =>
+  row.dispute_id === null
+    ? null
+    : { id: row.dispute_id, status: row.dispute_status ?? 'needs_response', reason: row.dispute_reason, amountPence: row.dispute_amount_pence ?? 0, openedAt: row.disputed_at ?? row.updated_at }
 
 export function paymentRepository(db: Kysely<Database>): PaymentRepository {
   return {
@@ -58,6 +70,9 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
           ...(patch.lastError !== undefined ? { last_error: patch.lastError } : {}),
           ...(patch.authorizeAt !== undefined ? { authorize_at: patch.authorizeAt } : {}),
           ...(patch.captureAt !== undefined ? { capture_at: patch.captureAt } : {}),
+          ...(patch.routing
+            ? { destination_account_id: patch.routing.destinationAccountId, application_fee_pence: patch.routing.applicationFeePence, transfer_group: patch.routing.transferGroup }
+            : {}),
           updated_at: sql<Date>`now()`,
         })
         .where('id', '=', id)
