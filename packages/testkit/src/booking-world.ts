@@ -250,6 +250,10 @@ export function bookingWorld(now: string) {
             : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at),
         ),
       defaultPaymentMethodOf: async (userId) => state.defaultCards.find((c) => c.userId === userId)?.paymentMethodId ?? null,
+      list: async (filter, page) => {
+        const mine = state.payments.filter((p) => filter.userId === undefined || p.userId === filter.userId).reverse()
+        return { items: structuredClone(mine.slice((page.page - 1) * page.perPage, page.page * page.perPage)), total: mine.length }
+      },
     },
     paymentEvents: {
       lockByIntentId: async (intentId) => {

@@ -104,6 +104,8 @@ export interface PaymentRepository {
   /** Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after the lesson. */
   claimDue(kind: 'authorize' | 'capture', now: Date): Promise<BookingPayment | undefined>
   defaultPaymentMethodOf(userId: number): Promise<string | null>
+  /** Payments newest first: one payer's (`userId`), or every payment. */
+  list(filter: { userId?: number }, page: PageRequest): Promise<PageOf<BookingPayment>>
 }
 
 export type StoredCoupon = Coupon & { id: number; active: boolean }

@@ -86,6 +86,15 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
       const row = await query.limit(1).forUpdate().skipLocked().executeTakeFirst()
       return row && rowToPayment(row)
     },
+    async list(filter, page) {
+      let query = db.selectFrom('payments')
+      if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId)
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.perPage).offset((page.page - 1) * page.perPage).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return { items: rows.map(rowToPayment), total: Number(count.n) }
+    },
     async defaultPaymentMethodOf(userId) {
       const row = await db
         .selectFrom('cards')
