@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStripeStandIn, testDatabaseKinds, type StripeStandIn } from '@tutoring/adapters/testing'
-import { releaseWaitingTransfers, runDuePayments } from '@tutoring/domain'
+import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain'
 import { startServer } from '../src/server'
 import { manualClock } from './support/clock'
 import { createTestContext, type TestContext } from './support/harness'
@@ -107,16 +107,19 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
       return rows.map((r) => ({ amount: r.amount_pence, reversed: r.reversed_pence, group: r.transfer_group, source: r.source_charge_id }))
     }
 
-    async function bookAndPay(student: { token: string }, tutor: { teachId: number; levelId: number }, start: Date) {
+    async function bookAndPay(student: { token: string }, tutor: { teachId: number; levelId: number }, start: Date, method = 'pm_card_visa', expected = 'requires_capture') {
       const booked = await call<One<Booking>>('POST', '/api/bookings', {
         token: student.token,
         json: { teach_id: tutor.teachId, subject_level_id: tutor.levelId, lesson_type: 3, start: start.toISOString(), finish: new Date(start.getTime() + HOUR).toISOString() },
       })
       expect(booked.status, booked.text).toBe(201)
-      const paid = await call<One<{ status: string }>>('POST', '/api/payments/pay', { token: student.token, json: { booking_id: booked.body.data.id, payment_method: 'pm_card_visa' } })
+      const paid = await call<One<{ status: string; client_secret: string | null; redirectURL: string | null }>>('POST', '/api/payments/pay', {
+        token: student.token,
+        json: { booking_id: booked.body.data.id, payment_method: method },
+      })
       expect(paid.status, paid.text).toBe(200)
-      expect(paid.body.data.status).toBe('requires_capture')
-      return booked.body.data
+      expect(paid.body.data.status).toBe(expected)
+      return { ...booked.body.data, paid: paid.body.data }
     }
     const dayAt = (days: number, hour: number) => {
       const d = new Date(clock.now().getTime() + days * DAY)
@@ -224,6 +227,57 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
       const reversedOne = after.find((x) => x.group === `booking-${lessons[1]!.id}`)!
       expect(reversedOne).toMatchObject({ amount: 3000, reversed: 3000 })
       expect(after.filter((x) => x.reversed === 0)).toHaveLength(2)
+    })
+
+    it('sets up the card of a lesson more than 6 days out now; asks the booker when the bank wants them later, and cancels the lesson left unconfirmed at its start', async () => {
+      clock.set(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
+      const tutor = await tutorWithTeach()
+      const student = await register('student')
+      const email = `${'student'}${people}@connect.example.com`
+      const [confirmed, ignored] = [
+        await bookAndPay(student, tutor, dayAt(10, 9), 'pm_card_authenticationRequired', 'scheduled'),
+        await bookAndPay(student, tutor, dayAt(10, 12), 'pm_card_authenticationRequired', 'scheduled'),
+      ]
+      // The answer carries the SetupIntent's secret, so the client confirms the card (3-D Secure) now.
+      expect(confirmed.paid.client_secret).toMatch(/^seti_.+_secret_/)
+      expect(confirmed.paid.redirectURL).toMatch(/setup_intent|seti_/)
+
+      const authorizeAt = new Date(dayAt(10, 9).getTime() - 6 * DAY)
+      clock.set(new Date(authorizeAt.getTime() + 3 * HOUR))
+      expect(await runDuePayments(t.services.bookings)).toMatchObject({ authorized: 0, failed: 2 })
+      const asked = (await t.outbox({ kind: 'email', topic: 'payment_authentication_required' })).map((m) => m.payload as { to: string; data: { actionUrl: string; paymentId: number } })
+      expect(asked.map((m) => m.to)).toEqual([email, email])
+      const payments = await t.db.selectFrom('payments').selectAll().where('booking_id', 'in', [confirmed.id, ignored.id]).orderBy('id').execute()
+      expect(asked.map((m) => m.data.actionUrl)).toEqual(payments.map((p) => `${t.infra.config.APP_URL}/api/payments/return?payment_id=${p.id}`))
+      for (const p of payments) expect(p).toMatchObject({ status: 'requires_payment_method', processor_payment_intent_id: expect.stringMatching(/^pi_/), client_secret: expect.stringMatching(/^pi_.+_secret_/) })
+      // Still booked: the customer has until the start.
+      expect((await bookingOf(confirmed.id, student.token)).state_name).toBe('REQUIRES_CAPTURE')
+
+      if (api) {
+        // The customer confirms the first on session; the processor says so by webhook.
+        const intent = api.authenticate(payments[0]!.processor_payment_intent_id!)
+        clock.set(new Date())
+        const told = await api.sendEvent({ url: `${server.url}/api/v1/payments/webhooks/accounts`, secret: WEBHOOK_SECRET }, 'payment_intent.amount_capturable_updated', intent)
+        expect(told.status, told.body).toBe(200)
+        expect((await t.db.selectFrom('payments').select('status').where('id', '=', payments[0]!.id).executeTakeFirstOrThrow()).status).toBe('requires_capture')
+      }
+
+      clock.set(new Date(dayAt(10, 12).getTime() + 60_000))
+      expect(await cancelUnauthenticatedLessons(t.services.bookings)).toEqual({ cancelled: api ? 1 : 2 })
+      expect(await cancelUnauthenticatedLessons(t.services.bookings)).toEqual({ cancelled: 0 })
+      const lapsed = await bookingOf(ignored.id, student.token)
+      expect(lapsed).toMatchObject({ state_name: 'REFUNDED', receipt: { refunded: '0.00' } })
+      expect((await t.db.selectFrom('lessons').select('state').where('id', '=', ignored.lesson.id).executeTakeFirstOrThrow()).state).toBe(0)
+      const cancelledEmails = (await t.outbox({ kind: 'email', topic: 'lesson_cancelled' })).filter((m) => (m.payload as { data: { bookingId: number } }).data.bookingId === ignored.id)
+      expect(cancelledEmails).toHaveLength(2)
+      expect((await deliver()).failed).toBe(0)
+      const released = await t.db.selectFrom('payments').select('status').where('id', '=', payments[1]!.id).executeTakeFirstOrThrow()
+      expect(released.status).toBe('canceled')
+      if (api) {
+        clock.set(new Date(dayAt(10, 10).getTime() + 5 * 60_000))
+        expect((await runDuePayments(t.services.bookings)).captured).toBe(1)
+        expect((await bookingOf(confirmed.id, student.token)).state_name).toBe('PAYED')
+      }
     })
   },
 )

@@ -247,7 +247,9 @@ export function bookingWorld(now: string) {
         structuredClone(
           kind === 'authorize'
             ? state.payments.find((p) => p.status === 'scheduled' && p.authorizeAt !== null && p.authorizeAt <= at)
-            : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at),
+            : kind === 'authentication'
+              ? state.payments.find((p) => ['requires_payment_method', 'requires_action'].includes(p.status) && p.authorizeAt !== null && p.authorizeAt <= at)
+              : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at),
         ),
       defaultPaymentMethodOf: async (userId) => state.defaultCards.find((c) => c.userId === userId)?.paymentMethodId ?? null,
       list: async (filter, page) => {
@@ -387,7 +389,14 @@ export function bookingWorld(now: string) {
     processor,
     links: { signedUrl: (path, params) => `https://app.test${path}?${new URLSearchParams(params)}&signature=test`, url: (path) => `https://app.test${path}` },
     ids: { uuid: () => `room-${state.nextId}` },
-    config: { holdMinutes: 15, serviceFeePercent: 10, meetingBaseUrl: 'https://meet.test/', paymentReturnUrl: 'https://app.test/return', internalMailbox: 'staff@app.test' },
+    config: {
+      holdMinutes: 15,
+      serviceFeePercent: 10,
+      meetingBaseUrl: 'https://meet.test/',
+      paymentReturnUrl: 'https://app.test/return',
+      paymentActionUrl: 'https://app.test/pay',
+      internalMailbox: 'staff@app.test',
+    },
     availability: {
       postcodes: {
         parse: (text) => {

@@ -73,6 +73,15 @@ const TEMPLATES: Record<string, Template> = {
       `Dispute ${str(d.disputeId)} is ${str(d.status)}. Answer it at the processor before its deadline.`,
     ],
   }),
+  payment_authentication_required: (d) => ({
+    subject: `Please confirm the payment for your ${str(d.subject)} lesson`,
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `Your bank wants you to confirm the payment for the ${str(d.subject)} lesson with ${str(d.tutorName)} on ${str(d.start)}.`,
+      'Please confirm it before the lesson starts; otherwise the lesson is cancelled and nothing is taken.',
+    ],
+    link: { label: 'Confirm the payment', url: str(d.actionUrl) },
+  }),
   payout_failed: (d) => ({
     subject: 'A payout to your bank account failed',
     lines: [

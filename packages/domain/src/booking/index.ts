@@ -36,6 +36,7 @@ export { listCoupons } from './list-coupons'
 export { listNotes } from './list-notes'
 export { listPayments } from './list-payments'
 export { payBooking, type PayBookingError, type PayBookingInput, type PayOutcome } from './pay-booking'
+export { cancelUnauthenticatedLessons } from './payment-authentication'
 export type {
   BookingConfig,
   BookingDeps,

@@ -101,8 +101,11 @@ export interface PaymentRepository {
   insert(payment: NewPayment): Promise<BookingPayment>
   findById(id: number): Promise<BookingPayment | undefined>
   update(id: number, patch: PaymentPatch): Promise<void>
-  /** Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after the lesson. */
-  claimDue(kind: 'authorize' | 'capture', now: Date): Promise<BookingPayment | undefined>
+  /**
+   * Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, a capture after
+   * the lesson, or an authorisation still waiting for the customer at its deadline.
+   */
+  claimDue(kind: 'authorize' | 'capture' | 'authentication', now: Date): Promise<BookingPayment | undefined>
   defaultPaymentMethodOf(userId: number): Promise<string | null>
   /** Payments newest first: one payer's (`userId`), or every payment. */
   list(filter: { userId?: number }, page: PageRequest): Promise<PageOf<BookingPayment>>
@@ -216,6 +219,11 @@ export type BookingConfig = {
   meetingBaseUrl: string
   /** Where a customer returns after a 3-D Secure step. */
   paymentReturnUrl: string
+  /**
+   * The page where a customer completes a payment that needs them (an off-session
+   * authorisation the bank wants confirmed); `payment_id` is appended.
+   */
+  paymentActionUrl: string
   /** Staff's address, told of disputed charges. */
   internalMailbox: string
 }

@@ -82,7 +82,9 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
       const query =
         kind === 'authorize'
           ? db.selectFrom('payments').selectAll().where('status', '=', 'scheduled').where('authorize_at', '<=', now).orderBy('authorize_at')
-          : db.selectFrom('payments').selectAll().where('status', '=', 'requires_capture').where('capture_at', '<=', now).orderBy('capture_at')
+          : kind === 'authentication'
+            ? db.selectFrom('payments').selectAll().where('status', 'in', ['requires_payment_method', 'requires_action']).where('authorize_at', '<=', now).orderBy('authorize_at')
+            : db.selectFrom('payments').selectAll().where('status', '=', 'requires_capture').where('capture_at', '<=', now).orderBy('capture_at')
       const row = await query.limit(1).forUpdate().skipLocked().executeTakeFirst()
       return row && rowToPayment(row)
     },
