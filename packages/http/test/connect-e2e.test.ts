@@ -166,6 +166,14 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
       expect((await deliver()).failed).toBe(0)
       expect((await transfersTo(accountId)).map((x) => x.amount).sort()).toEqual([1500, 3000])
 
+      // Staff cancel the delivered lesson: the customer gets all £33 back, the tutor's £30 transfer is reversed with it.
+      const staff = await t.internalUser()
+      const refunded = await call<One<Booking>>('PUT', `/api/bookings/${lesson.id}/cancel`, { token: staff.token })
+      expect(refunded.body.data).toMatchObject({ state_name: 'REFUNDED', receipt: { refunded: '33.00' } })
+      expect((await deliver()).failed).toBe(0)
+      expect((await transfersTo(accountId)).find((x) => x.group === `booking-${lesson.id}`)).toMatchObject({ amount: 3000, reversed: 3000 })
+      if (api) expect(api.seen(/POST \/v1\/refunds$/).at(-1)!.form).toMatchObject({ amount: '3300', reverse_transfer: 'true', refund_application_fee: 'true' })
+
       if (api) {
         // The cardholder disputes the first charge: the booking shows it and staff are told.
         const charge = String(api.objects.get(payment.processor_payment_intent_id!)!.latest_charge)
