@@ -57,6 +57,8 @@ describe.each(testDatabaseKinds())('legacy payments on %s', (kind) => {
       created_at: row.created_at.toISOString(),
       client_secret: row.client_secret,
       redirectURL: null,
+      payment_id: row.id,
+      booking_state: 5,
     })
     expect(row.client_secret).toMatch(/_secret_/)
     expect(await bookingState(bookingId)).toBe(5)

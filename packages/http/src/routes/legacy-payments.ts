@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { changePaymentMethod, CURRENCY, formatPence, getPayment, isInternal, listPayments, payBooking, releasePayment, type Actor, type BookingPayment } from '@tutoring/domain'
+import { BOOKING_STATES, changePaymentMethod, CURRENCY, formatPence, getPayment, isInternal, listPayments, payBooking, releasePayment, type Actor, type BookingPayment } from '@tutoring/domain'
 import type { Services } from '@tutoring/adapters'
 import { authApi, currentUser } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
@@ -37,6 +37,9 @@ const presentLegacyPayment = (p: BookingPayment, actor: Actor): z.infer<typeof L
     redirectURL: payer && p.status === 'requires_action' ? p.redirectUrl : null,
   }
 }
+
+/** POST answers what POST /api/payments/pay answers (its `payment_id`, `booking_state`), plus the payment as `id`. */
+const LegacyPayAnswer = LegacyPaymentSchema.extend({ payment_id: z.number().int(), booking_state: z.number().int() }).openapi('LegacyPayAnswer')
 
 const MethodBody = z
   .strictObject({
@@ -81,7 +84,7 @@ export function legacyPaymentRoutes(app: App, services: Services): void {
       middleware: [authApi, idempotent(services), jsonBody] as const,
       request: { headers: idempotencyHeaders, body: { content: { 'application/json': { schema: PayBody } }, required: true } },
       responses: {
-        200: jsonContent(one(LegacyPaymentSchema), 'The payment'),
+        200: jsonContent(one(LegacyPayAnswer), 'The payment'),
         402: problemContent('payment_failed'),
         409: problemContent('invalid_state_transition, idempotency_key_in_flight'),
         ...commonProblems,
@@ -91,7 +94,8 @@ export function legacyPaymentRoutes(app: App, services: Services): void {
       const body = c.req.valid('json')
       const actor = currentUser(c)
       const outcome = await unwrap(payBooking(deps, actor, { bookingId: body.booking_id, paymentMethod: body.payment_method ?? null, coupon: body.coupon ?? null }))
-      return c.json({ data: presentLegacyPayment(outcome.payment, actor) }, 200)
+      const payment = presentLegacyPayment(outcome.payment, actor)
+      return c.json({ data: { ...payment, payment_id: payment.id, booking_state: BOOKING_STATES[outcome.booking.booking.state] } }, 200)
     },
   )
 
