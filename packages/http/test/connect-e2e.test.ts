@@ -249,6 +249,11 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
       // The answer carries the SetupIntent's secret, so the client confirms the card (3-D Secure) now.
       expect(confirmed.paid.client_secret).toMatch(/^seti_.+_secret_/)
       expect(confirmed.paid.redirectURL).toMatch(/setup_intent|seti_/)
+      // Back from the bank's check of the card, the customer lands on the outcome page of that booking's payment.
+      const back = await fetch(`${server.url}/api/payments/return?booking_id=${confirmed.id}&setup_intent=seti_x`)
+      expect([back.status, await back.text()]).toEqual([200, expect.stringContaining('Card saved')])
+      if (!api) expect(confirmed.paid.redirectURL).toContain(`/api/payments/return?booking_id=${confirmed.id}&setup_intent=seti_`)
+      expect((await fetch(`${server.url}/api/payments/return`)).status).toBe(422)
 
       const authorizeAt = new Date(dayAt(10, 9).getTime() - 6 * DAY)
       clock.set(new Date(authorizeAt.getTime() + 3 * HOUR))

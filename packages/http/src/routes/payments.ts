@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { BOOKING_STATES, checkCoupon, getPaymentStatus, listCoupons, payBooking, formatPence } from '@tutoring/domain'
+import { BOOKING_STATES, checkCoupon, getBookingPaymentStatus, getPaymentStatus, listCoupons, payBooking, formatPence } from '@tutoring/domain'
 import { PriceBreakdownSchema, presentPriceBreakdown } from './price-breakdown.schemas'
 import { authApi, currentUser } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
@@ -95,11 +95,20 @@ export function paymentRoutes(app: App, services: Services): void {
       tags: ['Payments'],
       summary: 'Where the customer returns after a 3-D Secure step (HTML)',
       description: [
-        "`redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (and the processor's own parameters, ignored).",
+        "`redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (or `booking_id`, after the check of a card set up for a lesson more than 6 days out; and the processor's own parameters, ignored).",
         'Answers an HTML page with the outcome, refreshed from the processor as GET /api/payments/{id}/status does, so the booking moves on even before the webhook arrives. Public, like that route: it shows the outcome only. An unknown payment is a 404 page.',
       ].join(' '),
       security: [{}],
-      request: { query: z.object({ payment_id: z.coerce.number().int().positive().max(2_147_483_647) }) },
+      request: {
+        query: z
+          .object({
+            payment_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+            booking_id: z.coerce.number().int().positive().max(2_147_483_647).optional().openapi({
+              description: "Instead of `payment_id`, after the bank's check of a card set up for a lesson more than 6 days out: that booking's payment",
+            }),
+          })
+          .refine((q) => q.payment_id !== undefined || q.booking_id !== undefined, { message: 'give payment_id or booking_id', path: ['payment_id'] }),
+      },
       responses: {
         200: { content: { 'text/html': { schema: z.string() } }, description: 'The outcome page' },
         404: { content: { 'text/html': { schema: z.string() } }, description: 'No such payment' },
@@ -107,7 +116,8 @@ export function paymentRoutes(app: App, services: Services): void {
       },
     },
     async (c) => {
-      const view = await getPaymentStatus(deps, undefined, c.req.valid('query').payment_id)
+      const query = c.req.valid('query')
+      const view = query.payment_id !== undefined ? await getPaymentStatus(deps, undefined, query.payment_id) : await getBookingPaymentStatus(deps, query.booking_id!)
       return view.isOk() ? c.html(paymentOutcomePage(view.value.payment.status), 200) : c.html(paymentNotFoundPage(), 404)
     },
   )
