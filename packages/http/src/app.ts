@@ -30,6 +30,7 @@ import { pushNotificationRoutes } from './routes/push-notifications'
 import { bookingRoutes } from './routes/bookings'
 import { lessonRoutes } from './routes/lessons'
 import { paymentRoutes } from './routes/payments'
+import { legacyPaymentRoutes } from './routes/legacy-payments'
 import { noteRoutes } from './routes/notes'
 import { bankAccountRoutes } from './routes/bank-accounts'
 import { cardRoutes } from './routes/cards'
@@ -72,6 +73,7 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   bookingRoutes(app, services)
   lessonRoutes(app, services)
   paymentRoutes(app, services)
+  legacyPaymentRoutes(app, services)
   noteRoutes(app, services)
   cardRoutes(app, services)
   bankAccountRoutes(app, services)

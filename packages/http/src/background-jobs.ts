@@ -1,4 +1,4 @@
-import { expireHolds, expireReschedules, runDuePayments } from '@tutoring/domain'
+import { cancelUnauthenticatedLessons, expireHolds, expireReschedules, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain'
 import type { Logger, Services } from '@tutoring/adapters'
 
 export type Job = { name: string; everyMs: number; run(): Promise<unknown> }
@@ -16,6 +16,8 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
       { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(bookings) },
       { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(bookings) },
       { name: 'due-payments', everyMs: 60_000, run: () => runDuePayments(bookings) },
+      { name: 'unconfirmed-payments', everyMs: 60_000, run: () => cancelUnauthenticatedLessons(bookings) },
+      { name: 'waiting-transfers', everyMs: 60_000, run: () => releaseWaitingTransfers(bookings) },
       { name: 'idempotency-purge', everyMs: 3_600_000, run: () => infra.idempotency.purge(infra.clock.now()) },
       { name: 'unclaimed-uploads', everyMs: 3_600_000, run: () => infra.purgeUnclaimedUploads() },
     ],

@@ -333,7 +333,8 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect(refused.status).toBe(422)
       expect((refused.body as unknown as Problem).errors).toHaveProperty('payment_method')
       const paid = await pay(student, b.id)
-      expect(paid.body.data).toMatchObject({ status: 'scheduled', client_secret: null, booking_state: 5 })
+      // The card is set up now: the client confirms it with the SetupIntent's secret.
+      expect(paid.body.data).toMatchObject({ status: 'scheduled', client_secret: expect.stringMatching(/^seti_.+_secret_/), redirectURL: null, booking_state: 5 })
       const row = await t.db.selectFrom('payments').selectAll().where('id', '=', paid.body.data.payment_id).executeTakeFirstOrThrow()
       expect(row.authorize_at!.getTime()).toBe(new Date(b.lesson.start).getTime() - 6 * DAY)
       expect(row.processor_payment_method_id).toMatch(/^pm_/)

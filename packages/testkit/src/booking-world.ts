@@ -21,12 +21,13 @@ import {
   type LessonRecord,
   type OutboxMessage,
   type Person,
+  type PayoutAccountState,
   type RoleId,
   type StoredCoupon,
   type TutorHoliday,
   type TutorLocationRecord,
 } from '@tutoring/domain'
-import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, webhookEventLogOf, type FakeClock } from './fakes'
+import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
 
 export type BookingWorldState = {
   people: Person[]
@@ -47,6 +48,9 @@ export type BookingWorldState = {
   cancellationPolicy: Array<{ id: number; hoursBeforeStart: number; refundPercent: number }>
   outbox: OutboxMessage[]
   webhookEvents: string[]
+  payoutAccounts: Array<PayoutAccountState & { at: Date }>
+  tutorTransfers: Array<{ id: number; paymentId: number; tutorId: number; transferGroup: string; status: 'waiting' | 'queued' | 'sent' }>
+  payouts: Array<{ id: string; tutorId: number; amountPence: number; status: 'paid' | 'failed'; failureMessage: string | null }>
   nextId: number
 }
 
@@ -76,6 +80,9 @@ export function bookingWorld(now: string) {
     cancellationPolicy: [],
     outbox: [],
     webhookEvents: [],
+    payoutAccounts: [],
+    tutorTransfers: [],
+    payouts: [],
     nextId: 1,
   }
   const id = () => state.nextId++
@@ -225,6 +232,8 @@ export function bookingWorld(now: string) {
           authorizeAt: p.authorizeAt,
           captureAt: p.captureAt,
           lastError: null,
+          routing: null,
+          dispute: null,
           createdAt: clock.now(),
         }
         state.payments.push(payment)
@@ -238,14 +247,23 @@ export function bookingWorld(now: string) {
         structuredClone(
           kind === 'authorize'
             ? state.payments.find((p) => p.status === 'scheduled' && p.authorizeAt !== null && p.authorizeAt <= at)
-            : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at),
+            : kind === 'authentication'
+              ? state.payments.find((p) => ['requires_payment_method', 'requires_action'].includes(p.status) && p.authorizeAt !== null && p.authorizeAt <= at)
+              : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at),
         ),
       defaultPaymentMethodOf: async (userId) => state.defaultCards.find((c) => c.userId === userId)?.paymentMethodId ?? null,
+      list: async (filter, page) => {
+        const mine = state.payments.filter((p) => filter.userId === undefined || p.userId === filter.userId).reverse()
+        return { items: structuredClone(mine.slice((page.page - 1) * page.perPage, page.page * page.perPage)), total: mine.length }
+      },
     },
     paymentEvents: {
       lockByIntentId: async (intentId) => {
         const p = state.payments.find((x) => x.intentId === intentId)
-        return p && { id: p.id, bookingId: p.bookingId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence }
+        const tutorId = p && lessonOf(p.bookingId)?.tutorId
+        return p && tutorId !== undefined
+          ? structuredClone({ id: p.id, bookingId: p.bookingId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, tutorId })
+          : undefined
       },
       update: async (paymentId, { at: _at, ...change }) => {
         const p = state.payments.find((x) => x.id === paymentId)!
@@ -260,6 +278,32 @@ export function bookingWorld(now: string) {
       },
       addBookingEvent: async (event) => {
         state.events.push({ id: id(), bookingId: event.bookingId, kind: event.kind, actorId: null, data: event.data, at: event.at })
+      },
+    },
+    payoutAccounts: payoutAccountsOf(state),
+    tutorTransfers: {
+      insertWaiting: async (row) => {
+        if (!state.tutorTransfers.some((t) => t.paymentId === row.paymentId)) state.tutorTransfers.push({ id: id(), ...row, status: 'waiting' })
+      },
+      claimReady: async (tutorId, limit) => {
+        const enabled = (userId: number) => state.payoutAccounts.some((a) => a.userId === userId && a.payoutsEnabled)
+        const ready = state.tutorTransfers
+          .filter((t) => t.status === 'waiting' && (tutorId === null || t.tutorId === tutorId) && enabled(t.tutorId))
+          .filter((t) => state.payments.find((p) => p.id === t.paymentId)?.status === 'succeeded')
+          .slice(0, limit)
+        for (const t of ready) t.status = 'queued'
+        return ready.map((t) => t.id)
+      },
+      recordPayout: async (payout) => {
+        const known = state.payouts.find((p) => p.id === payout.id)
+        if (known && (known.status === 'failed' || known.status === payout.status)) return false
+        if (known) Object.assign(known, payout)
+        else state.payouts.push({ ...payout })
+        return true
+      },
+      contactOf: async (userId) => {
+        const found = state.people.find((p) => p.id === userId)
+        return found && { email: found.email, firstname: found.firstname }
       },
     },
     paymentCustomers: {
@@ -345,7 +389,14 @@ export function bookingWorld(now: string) {
     processor,
     links: { signedUrl: (path, params) => `https://app.test${path}?${new URLSearchParams(params)}&signature=test`, url: (path) => `https://app.test${path}` },
     ids: { uuid: () => `room-${state.nextId}` },
-    config: { holdMinutes: 15, serviceFeePercent: 10, meetingBaseUrl: 'https://meet.test/', paymentReturnUrl: 'https://app.test/return' },
+    config: {
+      holdMinutes: 15,
+      serviceFeePercent: 10,
+      meetingBaseUrl: 'https://meet.test/',
+      paymentReturnUrl: 'https://app.test/return',
+      paymentActionUrl: 'https://app.test/pay',
+      internalMailbox: 'staff@app.test',
+    },
     availability: {
       postcodes: {
         parse: (text) => {

@@ -14,6 +14,8 @@ import type {
   OutboxMessage,
   PaymentIntent,
   PaymentProcessor,
+  PayoutAccountRepository,
+  PayoutAccountState,
   SetupIntent,
   UnitOfWork,
   WebhookEventLog,
@@ -242,6 +244,23 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
     },
     async createBillingPortalSession(input) {
       return { url: `https://processor.test/portal/${input.customerId}/${input.flow}` }
+    },
+  }
+}
+
+/** Connected accounts in memory: what the processor last said of each, newest word wins. */
+export const payoutAccountsOf = (state: { payoutAccounts: Array<PayoutAccountState & { at: Date }> }): PayoutAccountRepository => {
+  const answer = (found: (PayoutAccountState & { at: Date }) | undefined) => found && { accountId: found.accountId, userId: found.userId, payoutsEnabled: found.payoutsEnabled }
+  return {
+    ofUser: async (userId) => answer(state.payoutAccounts.find((a) => a.userId === userId)),
+    findById: async (accountId) => answer(state.payoutAccounts.find((a) => a.accountId === accountId)),
+    record: async (word) => {
+      const known = state.payoutAccounts.find((a) => a.accountId === word.accountId)
+      const at = word.at ?? new Date(0)
+      if (known && (word.at === null || known.at > at)) return false
+      if (known) Object.assign(known, { ...word, at })
+      else state.payoutAccounts.push({ ...word, at })
+      return true
     },
   }
 }

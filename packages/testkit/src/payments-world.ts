@@ -2,14 +2,15 @@
  * Payments' ports in memory (cards, payout bank accounts, processor customers and the users
  * they belong to) for the card and bank-account use-case tests.
  */
-import { ROLE_IDS, type BankAccount, type OutboxMessage, type PaymentsDeps, type PaymentsRepos, type RoleId, type SavedCard, type User } from '@tutoring/domain'
-import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf } from './fakes'
+import { ROLE_IDS, type BankAccount, type OutboxMessage, type PaymentsDeps, type PaymentsRepos, type PayoutAccountState, type RoleId, type SavedCard, type User } from '@tutoring/domain'
+import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf } from './fakes'
 
 export type PaymentsWorldState = {
   users: User[]
   cards: Array<SavedCard & { deletedAt: Date | null }>
   bankAccounts: Array<BankAccount & { deletedAt: Date | null }>
   customers: Array<{ userId: number; customerId: string }>
+  payoutAccounts: Array<PayoutAccountState & { at: Date }>
   outbox: OutboxMessage[]
   nextId: number
 }
@@ -19,7 +20,7 @@ const notFaked = (what: string) => () => {
 }
 
 export function paymentsWorld(now: string) {
-  const state: PaymentsWorldState = { users: [], cards: [], bankAccounts: [], customers: [], outbox: [], nextId: 1 }
+  const state: PaymentsWorldState = { users: [], cards: [], bankAccounts: [], customers: [], payoutAccounts: [], outbox: [], nextId: 1 }
   const id = () => state.nextId++
   const live = <T extends { deletedAt: Date | null }>(rows: T[]) => rows.filter((r) => r.deletedAt === null)
   const strip = <T extends { deletedAt: Date | null }>({ deletedAt: _deleted, ...row }: T) => structuredClone(row)
@@ -90,6 +91,7 @@ export function paymentsWorld(now: string) {
       },
       lockUser: async () => {},
     },
+    payoutAccounts: payoutAccountsOf(state),
     paymentCustomers: {
       customerIdOf: async (userId) => state.customers.find((c) => c.userId === userId)?.customerId ?? null,
       claim: async (userId, customerId) => {

@@ -72,6 +72,7 @@ const configSchema = z.object({
   CORS_WHITELIST: csv,
   SERVICE_FEE_PERCENT: expects(z.coerce.number().min(0).max(100).default(10), 'a number from 0 to 100'),
   // Online lessons get a room of their own: this prefix and a fresh UUID.
+  PAYMENT_ACTION_URL: optionalUrl,
   MEETING_BASE_URL: expects(z.string().refine(urlWith(['http:', 'https:'])).default('https://meet.jit.si/tutoring-'), 'an http:// or https:// URL'),
   INTERNAL_MAILBOX: expects(z.string().email().default('internal@tutoring.local'), 'an email address'),
   /** Postcode geocoding and address search (postcodes.io-compatible); absent: the `postcodes` table. */

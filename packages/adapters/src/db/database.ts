@@ -47,6 +47,7 @@ import type { HolidaysTable } from './tables/holidays.table'
 import type { LessonChildrenTable, LessonsTable } from './tables/lessons.table'
 import type { BookingEventsTable, BookingsTable } from './tables/bookings.table'
 import type { PaymentsTable } from './tables/payments.table'
+import type { PayoutAccountsTable, TutorPayoutsTable, TutorTransfersTable } from './tables/tutor-payouts.table'
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
 import type { CouponRedemptionsTable, CouponsTable } from './tables/coupons.table'
 import type { NoteFilesTable, NotesTable, ReviewsTable } from './tables/notes.table'
@@ -106,6 +107,9 @@ export interface Database {
   bookings: BookingsTable
   booking_events: BookingEventsTable
   payments: PaymentsTable
+  payout_accounts: PayoutAccountsTable
+  tutor_transfers: TutorTransfersTable
+  tutor_payouts: TutorPayoutsTable
   idempotency_keys: IdempotencyKeysTable
   coupons: CouponsTable
   coupon_redemptions: CouponRedemptionsTable

@@ -49,6 +49,7 @@ import { cardLocks, cardRepository } from './repositories/card.repository'
 import { paymentCustomerRepository } from './repositories/payment-customer.repository'
 import { paymentEventLocks, paymentEventRepository } from './repositories/payment-event.repository'
 import { subscriptionLocks, subscriptionRepository } from './repositories/subscription.repository'
+import { payoutAccountRepository, tutorTransferRepository } from './repositories/payout.repository'
 
 /** Every repository, as a transaction has them. */
 export type Repositories = AccountsRepos &
@@ -100,6 +101,8 @@ export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLoc
     bankAccounts: bankAccountRepository(db),
     paymentCustomers: paymentCustomerRepository(db),
     paymentEvents: paymentEventRepository(db),
+    payoutAccounts: payoutAccountRepository(db),
+    tutorTransfers: tutorTransferRepository(db),
     subscriptions: subscriptionRepository(db),
     tutorSearch: tutorSearchRepository(db),
   }

@@ -66,6 +66,30 @@ const TEMPLATES: Record<string, Template> = {
       `Provider reference: ${str(d.reference)}.`,
     ],
   }),
+  payment_disputed: (d) => ({
+    subject: `Charge disputed: booking ${str(d.bookingId)}`,
+    lines: [
+      `The charge of booking ${str(d.bookingId)} (payment ${str(d.paymentId)}) is disputed by the cardholder: £${str(d.amount)}, reason ${str(d.reason)}.`,
+      `Dispute ${str(d.disputeId)} is ${str(d.status)}. Answer it at the processor before its deadline.`,
+    ],
+  }),
+  payment_authentication_required: (d) => ({
+    subject: `Please confirm the payment for your ${str(d.subject)} lesson`,
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `Your bank wants you to confirm the payment for the ${str(d.subject)} lesson with ${str(d.tutorName)} on ${str(d.start)}.`,
+      'Please confirm it before the lesson starts; otherwise the lesson is cancelled and nothing is taken.',
+    ],
+    link: { label: 'Confirm the payment', url: str(d.actionUrl) },
+  }),
+  payout_failed: (d) => ({
+    subject: 'A payout to your bank account failed',
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `Your payout of £${str(d.amount)} could not be paid into your bank account: ${str(d.reason)}.`,
+      'Please check your bank details; the money stays in your account with us until a payout succeeds.',
+    ],
+  }),
 }
 
 const escapeHtml = (s: string) =>

@@ -3,6 +3,7 @@ import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, CUSTOMER_SYNC_TOPIC, P
 import type { Database } from '../db/database'
 import { paymentCustomerRepository } from '../db/repositories/payment-customer.repository'
 import type { ProcessorSyncHandler } from './outbox-worker'
+import { captureFee, payoutSyncHandlers, refundRouting, reverseSeparateTransfer } from './payout-sync'
 
 /** Processor copies of local records, made after commit so the processor being down never fails a request. */
 export function processorSyncHandlers(db: Kysely<Database>, processor: PaymentProcessor): Record<string, ProcessorSyncHandler> {
@@ -34,6 +35,7 @@ export function processorSyncHandlers(db: Kysely<Database>, processor: PaymentPr
     [CARD_DETACH_SYNC_TOPIC]: (data) => processor.detachCard(String(data.paymentMethodId)),
     [CARD_DEFAULT_SYNC_TOPIC]: (data) => syncDefaultCard(db, processor, Number(data.userId)),
     ...paymentSettlementHandlers(db, processor),
+    ...payoutSyncHandlers(db, processor),
   }
 }
 
@@ -53,8 +55,10 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
       const refund = await processor.refundPayment(payment.processor_payment_intent_id, {
         amountPence,
         idempotencyKey: `${PAYMENT_SYNC_TOPICS.refund}:${payment.id}`,
+        ...refundRouting(payment),
       })
       await db.updateTable('payments').set({ refunded_pence: refund.amountPence, updated_at: new Date() }).where('id', '=', payment.id).execute()
+      await reverseSeparateTransfer(db, processor, payment.id)
     },
     [PAYMENT_SYNC_TOPICS.capture]: async (data) => {
       const payment = await load(Number(data.paymentId))
@@ -66,6 +70,7 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
           ? await processor.capturePaymentIntent(payment.processor_payment_intent_id, {
               amountPence: Number(data.amountPence),
               idempotencyKey: `${PAYMENT_SYNC_TOPICS.capture}:${payment.id}`,
+              ...captureFee(payment, Number(data.amountPence)),
             })
           : current
       await db

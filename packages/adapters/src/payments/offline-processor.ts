@@ -233,16 +233,17 @@ export function offlineProcessor(database: Pick<DatabaseHandle, 'db' | 'kind'>, 
     async retrievePaymentIntent(paymentIntentId) {
       return presentIntent(await findIntent(paymentIntentId))
     },
-    async capturePaymentIntent(paymentIntentId, { amountPence, idempotencyKey }) {
+    async capturePaymentIntent(paymentIntentId, { amountPence, applicationFeePence, idempotencyKey }) {
       await once(`capture:${idempotencyKey}`, async () => {
         const current = await findIntent(paymentIntentId)
         if (current.status !== 'requires_capture') throw new Error(`This PaymentIntent could not be captured because it has a status of ${current.status}.`)
         const amount = amountPence ?? current.amount_capturable_pence
         if (amount > current.amount_capturable_pence) throw new Error('The amount to capture is greater than the amount capturable.')
-        if ((current.application_fee_pence ?? 0) > amount) throw new Error('The application fee cannot be greater than the amount captured.')
+        const fee = current.application_fee_pence === null ? null : (applicationFeePence ?? current.application_fee_pence)
+        if ((fee ?? 0) > amount) throw new Error('The application fee cannot be greater than the amount captured.')
         const captured = await q()
           .updateTable('offline_payment_intents')
-          .set({ status: 'succeeded', amount_capturable_pence: 0, amount_captured_pence: amount, amount_received_pence: amount, updated_at: now() })
+          .set({ status: 'succeeded', amount_capturable_pence: 0, amount_captured_pence: amount, amount_received_pence: amount, application_fee_pence: fee, updated_at: now() })
           .where('id', '=', paymentIntentId)
           .where('status', '=', 'requires_capture')
           .returningAll()

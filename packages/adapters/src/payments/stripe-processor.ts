@@ -135,8 +135,11 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
     async retrievePaymentIntent(paymentIntentId) {
       return presentIntent(await stripe.paymentIntents.retrieve(paymentIntentId))
     },
-    async capturePaymentIntent(paymentIntentId, { amountPence, idempotencyKey }) {
-      const params = amountPence === undefined ? {} : { amount_to_capture: amountPence }
+    async capturePaymentIntent(paymentIntentId, { amountPence, applicationFeePence, idempotencyKey }) {
+      const params = {
+        ...(amountPence === undefined ? {} : { amount_to_capture: amountPence }),
+        ...(applicationFeePence === undefined ? {} : { application_fee_amount: applicationFeePence }),
+      }
       return presentIntent(await stripe.paymentIntents.capture(paymentIntentId, params, { idempotencyKey }))
     },
     async cancelPaymentIntent(paymentIntentId, { idempotencyKey }) {

@@ -194,9 +194,15 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(12).
         if (intent.status !== 'requires_capture') return invalid(`This PaymentIntent could not be captured because it has a status of ${String(intent.status)}.`, 'payment_intent_unexpected_state')
         const amount = form.amount_to_capture ? Number(form.amount_to_capture) : Number(intent.amount_capturable)
         if (amount > Number(intent.amount_capturable)) return invalid('The amount to capture is greater than the amount capturable.', 'amount_too_large')
-        if (intent.application_fee_amount !== null && Number(intent.application_fee_amount) > amount) {
+        // A capture may name a new application fee (in proportion to a partial capture).
+        if (form.application_fee_amount !== undefined && intent.application_fee_amount === null) {
+          return invalid('application_fee_amount needs transfer_data[destination] or on_behalf_of.', 'parameter_missing')
+        }
+        const fee = form.application_fee_amount === undefined ? intent.application_fee_amount : Number(form.application_fee_amount)
+        if (fee !== null && Number(fee) > amount) {
           return invalid('The application fee cannot be greater than the amount captured.', 'application_fees_not_allowed')
         }
+        intent.application_fee_amount = fee
         Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: amount })
         capture(intent, amount)
       } else if (action === 'cancel') {

@@ -4,14 +4,18 @@ import { withServices } from '../resources'
 export const paymentsCaptureDue: Command = {
   name: 'payments:capture-due',
   usage: '',
-  summary: 'authorise scheduled payments that are due, capture those whose lesson finished, and expire lapsed unpaid holds',
+  summary: 'authorise scheduled payments that are due, capture those whose lesson finished, cancel lessons whose payment the customer did not confirm by the start, queue tutors\' waiting transfers, and expire lapsed unpaid holds',
   options: {},
   async run({ io, config }) {
-    const { expireHolds, runDuePayments } = await import('@tutoring/domain')
+    const { cancelUnauthenticatedLessons, expireHolds, releaseWaitingTransfers, runDuePayments } = await import('@tutoring/domain')
     await withServices(config, io, async ({ bookings }) => {
       const holds = await expireHolds(bookings)
       const report = await runDuePayments(bookings)
-      io.out(`authorized ${report.authorized}, failed ${report.failed}, captured ${report.captured}, skipped ${report.skipped}, holds expired ${holds.expired}`)
+      const unconfirmed = await cancelUnauthenticatedLessons(bookings)
+      const transfers = await releaseWaitingTransfers(bookings)
+      io.out(
+        `authorized ${report.authorized}, failed ${report.failed}, captured ${report.captured}, skipped ${report.skipped}, holds expired ${holds.expired}, unconfirmed cancelled ${unconfirmed.cancelled}, transfers queued ${transfers.queued}`,
+      )
     })
   },
 }

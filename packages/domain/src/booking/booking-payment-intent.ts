@@ -1,19 +1,24 @@
 import { ensureCustomer, type CreatePaymentIntentInput } from '../payments'
-import type { BookingAggregate, BookingPayment } from './booking-record'
+import type { BookingAggregate, BookingPayment, PaymentRouting } from './booking-record'
 import type { BookingDeps, BookingRepos } from './ports'
+import { routeBookingPayment } from './tutor-share'
 
 /**
  * The PaymentIntent of a booking's payment, whether the booker pays now or a scheduled
  * authorisation runs later off-session: manual capture, and the payment's id as the
- * idempotency key, so a retry never authorises twice.
+ * idempotency key, so a retry never authorises twice. Where the money goes is fixed on the
+ * payment row the first time (a retry with the same key must ask the same thing): the
+ * tutor's connected account as destination with the platform's fee, or the platform alone
+ * with the tutor's share recorded as a waiting transfer.
  */
 export async function bookingPaymentIntent(
   deps: Pick<BookingDeps, 'processor' | 'config'>,
-  repos: Pick<BookingRepos, 'paymentCustomers'>,
+  repos: Pick<BookingRepos, 'paymentCustomers' | 'payoutAccounts' | 'payments' | 'tutorTransfers'>,
   a: BookingAggregate,
   payment: BookingPayment,
   offSession: boolean,
 ): Promise<CreatePaymentIntentInput> {
+  const routing = payment.routing ?? (await fixRouting(repos, a, payment))
   return {
     customerId: await bookerCustomer(deps, repos, a),
     paymentMethodId: payment.paymentMethodId ?? '',
@@ -25,7 +30,22 @@ export async function bookingPaymentIntent(
     description: `Lesson ${a.lesson.id}: ${a.subject.title}`,
     metadata: { booking_id: String(a.booking.id), payment_id: String(payment.id) },
     idempotencyKey: `payment-${payment.id}`,
+    destination: routing.destinationAccountId ? { accountId: routing.destinationAccountId, applicationFeePence: routing.applicationFeePence } : null,
+    transferGroup: routing.transferGroup,
   }
+}
+
+async function fixRouting(
+  repos: Pick<BookingRepos, 'payoutAccounts' | 'payments' | 'tutorTransfers'>,
+  a: BookingAggregate,
+  payment: BookingPayment,
+): Promise<PaymentRouting> {
+  const routing = routeBookingPayment(a, payment.amountPence, await repos.payoutAccounts.ofUser(a.lesson.tutorId))
+  await repos.payments.update(payment.id, { routing })
+  if (!routing.destinationAccountId) {
+    await repos.tutorTransfers.insertWaiting({ paymentId: payment.id, tutorId: a.lesson.tutorId, transferGroup: routing.transferGroup })
+  }
+  return routing
 }
 
 /** The booker's processor customer, made on first payment. */

@@ -57,6 +57,16 @@ export type BookingRecord = {
 /** As the processor names them, plus `scheduled`: a card to authorise off-session later. */
 export type PaymentStatus = PaymentIntentStatus | 'scheduled'
 
+/** A cardholder's dispute of the charge, as the processor last reported it. */
+export type PaymentDispute = { id: string; status: string; reason: string | null; amountPence: Pence; openedAt: Date }
+
+/**
+ * Where a payment's money goes, fixed before the processor hears of it: the tutor's
+ * connected account as the charge's destination (null: the platform takes the charge and
+ * pays the tutor's share by separate transfer), and the platform's fee.
+ */
+export type PaymentRouting = { destinationAccountId: string | null; applicationFeePence: Pence; transferGroup: string }
+
 export type BookingPayment = {
   id: number
   bookingId: number
@@ -72,6 +82,8 @@ export type BookingPayment = {
   authorizeAt: Date | null
   captureAt: Date | null
   lastError: string | null
+  routing: PaymentRouting | null
+  dispute: PaymentDispute | null
   createdAt: Date
 }
 

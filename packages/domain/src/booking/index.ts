@@ -7,12 +7,15 @@ export type {
   LessonAddress,
   LessonNote,
   LessonRecord,
+  PaymentDispute,
+  PaymentRouting,
   PaymentStatus,
   Person,
 } from './booking-record'
 export { BOOKING_STATE_NAMES, BOOKING_STATES, type BookingState, bookingStateOf } from './booking-state'
 export { cancelBooking } from './cancel-booking'
 export type { CancellationError } from './cancellation'
+export { changePaymentMethod, type ChangePaymentMethodError } from './change-payment-method'
 export { checkCoupon, type CouponCheck } from './check-coupon'
 export { createBooking, type CreateBookingError, type CreateBookingInput } from './create-booking'
 export { createNote } from './create-note'
@@ -25,12 +28,16 @@ export { expireReschedules } from './expire-reschedules'
 export { getBooking } from './get-booking'
 export { getLesson } from './get-lesson'
 export { getNote } from './get-note'
+export { getBookingPaymentStatus } from './get-booking-payment-status'
+export { getPayment } from './get-payment'
 export { getPaymentStatus, type PaymentStatusView } from './get-payment-status'
 export { getTutorReviews } from './get-tutor-reviews'
 export { listBookings } from './list-bookings'
 export { listCoupons } from './list-coupons'
 export { listNotes } from './list-notes'
+export { listPayments } from './list-payments'
 export { payBooking, type PayBookingError, type PayBookingInput, type PayOutcome } from './pay-booking'
+export { cancelUnauthenticatedLessons } from './payment-authentication'
 export type {
   BookingConfig,
   BookingDeps,
@@ -54,11 +61,15 @@ export type {
   ReviewRepository,
   ReviewSummary,
   StoredCoupon,
+  TutorPayout,
+  TutorTransferRepository,
 } from './ports'
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
 export { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventOutcome, recordPaymentEvent } from './record-payment-event'
 export type { ReviewSummaryCache } from './review-summary-cache'
+export { releasePayment, type ReleasePaymentError } from './release-payment'
+export { releaseWaitingTransfers } from './release-waiting-transfers'
 export { type DuePaymentsReport, runDuePayments } from './run-due-payments'
 export { PAYMENT_SYNC_TOPICS } from './settlement'
 export {
@@ -69,5 +80,6 @@ export {
   type BookingTrigger,
   transitionBooking,
 } from './transitions'
+export { feeOnPart, heldPence, PAYOUT_SYNC_TOPICS, tutorShareOf } from './tutor-share'
 export { updateBooking } from './update-booking'
 export { updateNote } from './update-note'

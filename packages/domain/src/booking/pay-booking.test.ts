@@ -44,9 +44,10 @@ describe('paying for a booking', () => {
   it('saves the card of a lesson more than six days out and schedules its authorisation six days before', async () => {
     const { world, student, bookingId, start } = await booked('2026-06-12')
     const paid = (await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
-    expect(paid.payment).toMatchObject({ status: 'scheduled', authorizeAt: new Date(start.getTime() - 6 * 24 * HOUR) })
+    const setup = world.processor.state.setups
+    expect(setup).toEqual([expect.objectContaining({ status: 'succeeded', paymentMethodId: TEST_CARDS.visa })])
+    expect(paid.payment).toMatchObject({ status: 'scheduled', authorizeAt: new Date(start.getTime() - 6 * 24 * HOUR), clientSecret: setup[0]!.clientSecret })
     expect(paid.booking.booking.state).toBe('REQUIRES_CAPTURE')
-    expect(world.processor.state.attached).toEqual([{ customerId: expect.any(String), paymentMethodId: TEST_CARDS.visa }])
     expect(world.processor.state.calls).toEqual([])
   })
 

@@ -46,12 +46,17 @@ async function reload(repos: BookingRepos, id: number): Promise<BookingAggregate
 
 /**
  * First transaction: who, which state, the coupon, and the payment row. A lesson more than
- * six days out is settled here: the payment method is saved and the row is `scheduled`
+ * six days out is settled here: the card set up (its client secret kept) and the row `scheduled`
  * for an off-session authorisation at start − 6 days; the booking counts as committed
  * (REQUIRES_CAPTURE) and stops expiring. A row left `requires_confirmation` by a call that
  * never answered is reused, so its processor idempotency key makes the retry safe.
  */
-async function prepare(deps: Pick<BookingDeps, 'uow' | 'clock'>, actor: Actor, input: PayBookingInput): Promise<Result<Prepared, PayBookingError>> {
+async function prepare(
+  deps: Pick<BookingDeps, 'uow' | 'clock'>,
+  actor: Actor,
+  input: PayBookingInput,
+  setup: Pick<CardSetup, 'clientSecret' | 'redirectUrl'>,
+): Promise<Result<Prepared, PayBookingError>> {
   return deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
     const now = deps.clock.now()
     const a = await repos.bookings.lockById(input.bookingId)
@@ -88,6 +93,10 @@ async function prepare(deps: Pick<BookingDeps, 'uow' | 'clock'>, actor: Actor, i
         authorizeAt: scheduled ? authorizeAt : null,
         captureAt: null,
       })
+      if (scheduled && setup.clientSecret) {
+        await repos.payments.update(payment.id, { clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl })
+        Object.assign(payment, { clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl })
+      }
       await repos.bookings.updateBooking(fresh.booking.id, { state: scheduled ? 'REQUIRES_CAPTURE' : 'PAYED', holdExpiresAt: null })
       await repos.bookings.addEvent(fresh.booking.id, scheduled ? 'payment_scheduled' : 'paid', actor.id, {
         payment_id: payment.id,
@@ -125,9 +134,9 @@ export function payBooking(
 ): ResultAsync<PayOutcome, PayBookingError> {
   return new ResultAsync(
     (async (): Promise<Result<PayOutcome, PayBookingError>> => {
-      const saved = await saveForLater(deps, actor, input)
+      const saved = await setUpForLater(deps, actor, input)
       if (saved.isErr()) return err(saved.error)
-      const prepared = await prepare(deps, actor, { ...input, paymentMethod: saved.value })
+      const prepared = await prepare(deps, actor, { ...input, paymentMethod: saved.value.paymentMethod }, saved.value)
       if (prepared.isErr()) return err(prepared.error)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
       const { payment, aggregate } = prepared.value
@@ -173,21 +182,35 @@ export function payBooking(
   )
 }
 
+/** The processor's setup of the card of a lesson too far out to authorise now, for the client to confirm. */
+type CardSetup = { paymentMethod: string | null; clientSecret: string | null; redirectUrl: string | null }
+
 /**
- * A lesson too far out for a card hold is authorised later, off-session: the payment method
- * given now is attached to the booker's processor customer first (a refused card is a 422 on
- * payment_method), and the attached method's id is the one saved. Nearer lessons, and
- * methods already saved (the default card), go through unchanged.
+ * A lesson too far out for a card hold is authorised later, off-session: the card (the one
+ * given, else the default saved card) is set up for that now through a SetupIntent, which
+ * attaches it to the booker's processor customer (a refused card is a 422 on
+ * payment_method) and whose client secret the answer carries, so the client confirms the
+ * card now, 3-D Secure included. The attached method's id is the one saved. Nearer lessons
+ * go through unchanged.
  */
-async function saveForLater(
-  deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor'>,
+async function setUpForLater(
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor' | 'config'>,
   actor: Actor,
   input: PayBookingInput,
-): Promise<Result<string | null, ValidationFailed>> {
-  if (input.paymentMethod === null) return ok(null)
+): Promise<Result<CardSetup, ValidationFailed>> {
+  const unchanged: CardSetup = { paymentMethod: input.paymentMethod, clientSecret: null, redirectUrl: null }
   const a = await deps.uow.repos.bookings.findById(input.bookingId)
   const farOut = a !== undefined && a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS > deps.clock.now().getTime()
-  if (!a || !farOut || !maySeeBooking(actor, a) || a.booking.state !== 'AWAITING_PAYMENT') return ok(input.paymentMethod)
-  const attached = await deps.processor.attachCard(await bookerCustomer(deps, deps.uow.repos, a), input.paymentMethod)
-  return attached.isOk() ? ok(attached.value.paymentMethodId) : err(fieldError('payment_method', attached.error.reason))
+  if (!a || !farOut || !maySeeBooking(actor, a) || a.booking.state !== 'AWAITING_PAYMENT') return ok(unchanged)
+  const method = input.paymentMethod ?? (await deps.uow.repos.payments.defaultPaymentMethodOf(a.booking.userId))
+  if (method === null) return ok(unchanged)
+  const setup = await deps.processor.createSetupIntent({
+    customerId: await bookerCustomer(deps, deps.uow.repos, a),
+    paymentMethodId: method,
+    returnUrl: `${deps.config.paymentReturnUrl}${deps.config.paymentReturnUrl.includes('?') ? '&' : '?'}booking_id=${a.booking.id}`,
+    metadata: { booking_id: String(a.booking.id) },
+    idempotencyKey: `setup-booking-${a.booking.id}:${method}`,
+  })
+  if (setup.isErr()) return err(fieldError('payment_method', setup.error.reason))
+  return ok({ paymentMethod: setup.value.paymentMethodId ?? method, clientSecret: setup.value.clientSecret, redirectUrl: setup.value.redirectUrl })
 }

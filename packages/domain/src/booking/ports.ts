@@ -1,13 +1,13 @@
 import type { CatalogRepository } from '../catalog'
 import type { Coupon } from '../pricing'
 import type { LinkBuilder } from '../accounts'
-import type { PaymentCustomerRepository, PaymentIntentStatus, PaymentProcessor } from '../payments'
+import type { PaymentCustomerRepository, PaymentIntentStatus, PaymentProcessor, PayoutAccountRepository } from '../payments'
 import type { Outbox } from '../outbox'
 import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork, WebhookEventLog } from '../shared'
 import type { BookingState } from './booking-state'
-import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentStatus } from './booking-record'
+import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentDispute, PaymentStatus } from './booking-record'
 
 /** A lesson and its booking as one insert: the lesson's fields, its type as stored, and the booking's price. */
 export type NewBooking = Pick<
@@ -91,16 +91,24 @@ export type NewPayment = {
 }
 
 export type PaymentPatch = Partial<
-  Pick<BookingPayment, 'status' | 'capturedPence' | 'refundedPence' | 'intentId' | 'clientSecret' | 'redirectUrl' | 'lastError' | 'authorizeAt' | 'captureAt' | 'paymentMethodId'>
+  Pick<
+    BookingPayment,
+    'status' | 'capturedPence' | 'refundedPence' | 'intentId' | 'clientSecret' | 'redirectUrl' | 'lastError' | 'authorizeAt' | 'captureAt' | 'paymentMethodId' | 'routing'
+  >
 >
 
 export interface PaymentRepository {
   insert(payment: NewPayment): Promise<BookingPayment>
   findById(id: number): Promise<BookingPayment | undefined>
   update(id: number, patch: PaymentPatch): Promise<void>
-  /** Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after the lesson. */
-  claimDue(kind: 'authorize' | 'capture', now: Date): Promise<BookingPayment | undefined>
+  /**
+   * Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, a capture after
+   * the lesson, or an authorisation still waiting for the customer at its deadline.
+   */
+  claimDue(kind: 'authorize' | 'capture' | 'authentication', now: Date): Promise<BookingPayment | undefined>
   defaultPaymentMethodOf(userId: number): Promise<string | null>
+  /** Payments newest first: one payer's (`userId`), or every payment. */
+  list(filter: { userId?: number }, page: PageRequest): Promise<PageOf<BookingPayment>>
 }
 
 export type StoredCoupon = Coupon & { id: number; active: boolean }
@@ -143,14 +151,38 @@ export interface ReviewRepository {
 }
 
 /** A booking's payment as the payment webhook sees it. */
-export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence'>
+export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute'> & {
+  tutorId: number
+}
 
 export type PaymentChange = {
   status?: PaymentIntentStatus
   capturedPence?: number
   refundedPence?: number
   lastError?: string | null
+  dispute?: PaymentDispute
   at: Date
+}
+
+/** A payout of a tutor's connected account, as the processor reported it. */
+export type TutorPayout = { id: string; tutorId: number; amountPence: Pence; status: 'paid' | 'failed'; failureMessage: string | null }
+
+/**
+ * Tutors' shares the platform holds because their account could not be paid when the
+ * customer was charged, and the payouts of their accounts.
+ */
+export interface TutorTransferRepository {
+  /** A share to pay by separate transfer once the payment is captured and the account enabled. */
+  insertWaiting(input: { paymentId: number; tutorId: number; transferGroup: string }): Promise<void>
+  /**
+   * Claims (FOR UPDATE SKIP LOCKED) waiting shares whose payment is captured and whose
+   * tutor's account is payout-enabled, of one tutor or all, and marks them queued.
+   */
+  claimReady(tutorId: number | null, limit: number): Promise<number[]>
+  /** Stores a payout's state; false, changing nothing, when it is already recorded so (or failed). */
+  recordPayout(payout: TutorPayout, at: Date): Promise<boolean>
+  /** Where to tell a tutor about their payouts. */
+  contactOf(userId: number): Promise<{ email: string; firstname: string } | undefined>
 }
 
 export type BookingPaymentState = { id: number; state: BookingState; lessonState: LessonState }
@@ -171,6 +203,8 @@ export interface BookingRepos extends AvailabilityRepos {
   paymentEvents: PaymentEventRepository
   webhookEvents: WebhookEventLog
   paymentCustomers: PaymentCustomerRepository
+  payoutAccounts: PayoutAccountRepository
+  tutorTransfers: TutorTransferRepository
   coupons: CouponRepository
   notes: NoteRepository
   reviews: ReviewRepository
@@ -185,6 +219,13 @@ export type BookingConfig = {
   meetingBaseUrl: string
   /** Where a customer returns after a 3-D Secure step. */
   paymentReturnUrl: string
+  /**
+   * The page where a customer completes a payment that needs them (an off-session
+   * authorisation the bank wants confirmed); `payment_id` is appended.
+   */
+  paymentActionUrl: string
+  /** Staff's address, told of disputed charges. */
+  internalMailbox: string
 }
 
 export type BookingDeps = {

@@ -1,87 +1,232 @@
 import { ok, ResultAsync } from 'neverthrow'
 import type { PaymentIntentStatus } from '../payments'
+import { formatPence, type Pence } from '../shared'
+import type { PaymentDispute, PaymentStatus } from './booking-record'
 import type { BookingState } from './booking-state'
 import type { BookingDeps, BookingPaymentState, BookingRepos, PaymentChange, PaymentRecord } from './ports'
 import { transitionBooking } from './transitions'
+import { queueReadyTransfers } from './tutor-share'
 
 export const PAYMENT_EVENT_SOURCE = 'payments'
 
-export const PAYMENT_EVENT_TYPES = [
+/** Events about one payment, found by its payment intent. */
+const PAYMENT_TYPES = [
   'payment_intent.succeeded',
   'payment_intent.amount_capturable_updated',
   'payment_intent.payment_failed',
   'payment_intent.canceled',
+  'charge.succeeded',
+  'charge.failed',
   'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
 ] as const
+/** Events about a tutor's connected account. */
+const ACCOUNT_TYPES = ['account.updated', 'payout.paid', 'payout.failed'] as const
+
+export const PAYMENT_EVENT_TYPES = [...PAYMENT_TYPES, ...ACCOUNT_TYPES] as const
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number]
+type PaymentType = (typeof PAYMENT_TYPES)[number]
 
 /** A processor event, reduced to what the payments flow reads. */
 export type PaymentEvent = {
   id: string
   type: string
+  /** When the processor made it: orders what it says of one account. */
+  createdAt?: Date
   /** A payment intent's state (`payment_intent.*`). */
   intent?: { id: string; status: PaymentIntentStatus; amountReceivedPence: number; lastError: string | null }
   /** A charge's refund total (`charge.refunded`). */
   refund?: { paymentIntentId: string; amountRefundedPence: number }
+  /** A charge's outcome (`charge.succeeded|failed`). */
+  charge?: { id: string; paymentIntentId: string; capturedPence: number; failureMessage: string | null }
+  /** A cardholder's dispute (`charge.dispute.*`). */
+  dispute?: { id: string; paymentIntentId: string; status: string; reason: string | null; amountPence: number }
+  /** A connected account's state (`account.updated`). */
+  account?: { id: string; payoutsEnabled: boolean }
+  /** A connected account's payout (`payout.*`). */
+  payout?: { id: string; accountId: string; amountPence: number; failureMessage: string | null }
 }
 
 export type PaymentEventOutcome =
   | { outcome: 'handled'; bookingState: BookingState | null }
   | { outcome: 'duplicate' }
-  | { outcome: 'ignored'; reason: 'unknown_type' | 'unknown_payment' }
+  | { outcome: 'ignored'; reason: 'unknown_type' | 'unknown_payment' | 'unknown_account' | 'stale' }
+
+/** Timeline entries, one per handled type. */
+const TIMELINE_KIND: Record<PaymentType, string> = {
+  'payment_intent.succeeded': 'payment.succeeded',
+  'payment_intent.amount_capturable_updated': 'payment.amount_capturable_updated',
+  'payment_intent.payment_failed': 'payment.payment_failed',
+  'payment_intent.canceled': 'payment.canceled',
+  'charge.succeeded': 'payment.charge_succeeded',
+  'charge.failed': 'payment.charge_failed',
+  'charge.refunded': 'payment.refunded',
+  'charge.dispute.created': 'payment.dispute_created',
+  'charge.dispute.closed': 'payment.dispute_closed',
+}
 
 /**
  * The payment webhook. The event id is remembered in the transaction of the change, so a
- * repeat changes nothing. The payment row mirrors the processor; the booking moves through
- * its machine: an authorisation held is `pay` (manual capture, to REQUIRES_CAPTURE), money
- * taken is `capture` from REQUIRES_CAPTURE or `pay` (immediate, to PAYED) from
- * AWAITING_PAYMENT. A booking the machine won't move (already there, cancelled unpaid, or
- * refunded) keeps its state; the payment row and the timeline still record the event.
- * Failures, cancellations and refunds leave the booking state to the flows that cause them.
+ * repeat changes nothing; and every change only moves forward, so events in any order end
+ * where the processor is: a payment's status never leaves `succeeded` or `canceled` nor
+ * falls back from `requires_capture`, amounts captured and refunded only grow, a dispute
+ * that closed stays closed, and an account's older state never overwrites a newer one.
+ * The booking moves through its machine: an authorisation held is `pay` (manual capture,
+ * to REQUIRES_CAPTURE), money taken is `capture` from REQUIRES_CAPTURE or `pay` (immediate,
+ * to PAYED) from AWAITING_PAYMENT; one the machine won't move (refunded, cancelled) keeps
+ * its state. Failures, cancellations and refunds leave the booking state to their flows.
+ * A dispute opened is emailed to staff; a failed payout to the tutor. An account enabled for
+ * payouts gets the shares waiting for it, each queued once.
  */
-export function recordPaymentEvent(deps: Pick<BookingDeps, 'uow' | 'clock'>, event: PaymentEvent): ResultAsync<PaymentEventOutcome, never> {
-  return new ResultAsync(deps.uow.run((repos) => apply(repos, deps.clock.now(), event).then((outcome) => ok(outcome))))
+export function recordPaymentEvent(deps: Pick<BookingDeps, 'uow' | 'clock' | 'config'>, event: PaymentEvent): ResultAsync<PaymentEventOutcome, never> {
+  return new ResultAsync(deps.uow.run((repos) => apply(repos, deps, event).then((outcome) => ok(outcome))))
 }
 
-async function apply(repos: BookingRepos, now: Date, event: PaymentEvent): Promise<PaymentEventOutcome> {
+async function apply(repos: BookingRepos, deps: Pick<BookingDeps, 'clock' | 'config'>, event: PaymentEvent): Promise<PaymentEventOutcome> {
+  const now = deps.clock.now()
   const fresh = await repos.webhookEvents.record({ source: PAYMENT_EVENT_SOURCE, eventId: event.id, type: event.type, receivedAt: now })
   if (!fresh) return { outcome: 'duplicate' }
-  const type = PAYMENT_EVENT_TYPES.find((t) => t === event.type)
-  const intentId = event.intent?.id ?? event.refund?.paymentIntentId
+  if (event.account) return applyAccount(repos, event.account, event.createdAt ?? now)
+  if (event.payout) return applyPayout(repos, event.type === 'payout.failed' ? 'failed' : 'paid', event.payout, now)
+  const type = PAYMENT_TYPES.find((t) => t === event.type)
+  const intentId = event.intent?.id ?? event.refund?.paymentIntentId ?? event.charge?.paymentIntentId ?? event.dispute?.paymentIntentId
   if (!type || !intentId) return { outcome: 'ignored', reason: 'unknown_type' }
 
   const payment = await repos.paymentEvents.lockByIntentId(intentId)
   if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
-  await repos.paymentEvents.update(payment.id, paymentChange(type, event, payment, now))
-
+  const change = paymentChange(type, event, payment, now)
   const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
-  if (!booking) return { outcome: 'handled', bookingState: null }
-  const to = bookingStateAfter(type, booking)
+  const to = booking ? bookingStateAfter(type, booking) : null
+  const changed = Object.values(change).some((v) => v !== undefined) || (booking !== undefined && to !== booking.state)
+  if (!changed) return { outcome: 'ignored', reason: 'stale' }
+  await repos.paymentEvents.update(payment.id, { ...change, at: now })
+  if (!booking || !to) return { outcome: 'handled', bookingState: null }
   if (to !== booking.state) await repos.paymentEvents.setBookingState(booking.id, to, now)
   await repos.paymentEvents.addBookingEvent({
     bookingId: booking.id,
-    kind: `payment.${type.split('.')[1]}`,
-    data: { event_id: event.id, payment_intent: intentId, from: booking.state, to, ...(event.refund ? { refunded_pence: event.refund.amountRefundedPence } : {}) },
+    kind: TIMELINE_KIND[type],
+    data: {
+      event_id: event.id,
+      payment_intent: intentId,
+      from: booking.state,
+      to,
+      ...(event.refund ? { refunded_pence: event.refund.amountRefundedPence } : {}),
+      ...(event.dispute ? { dispute: event.dispute.id, dispute_status: event.dispute.status } : {}),
+    },
     at: now,
   })
+  const dispute = change.dispute
+  if (dispute && payment.dispute?.id !== dispute.id) {
+    // Staff hear of a dispute once, from whichever of its events arrives first.
+    await repos.outbox.enqueue({
+      kind: 'email',
+      template: 'payment_disputed',
+      to: deps.config.internalMailbox,
+      data: {
+        bookingId: booking.id,
+        paymentId: payment.id,
+        disputeId: dispute.id,
+        status: dispute.status,
+        reason: dispute.reason ?? 'not given',
+        amount: formatPence(dispute.amountPence),
+      },
+      dedupeKey: `payment_disputed:${dispute.id}`,
+    })
+  }
+  // Money taken for a tutor whose account was enabled meanwhile goes out now, not at the next sweep.
+  if (type === 'payment_intent.succeeded' || type === 'charge.succeeded') await queueReadyTransfers(repos, payment.tutorId)
   return { outcome: 'handled', bookingState: to }
 }
 
-function paymentChange(type: PaymentEventType, event: PaymentEvent, payment: PaymentRecord, now: Date): PaymentChange {
-  if (type === 'charge.refunded') {
-    // Refund totals only grow; an older event arriving late must not shrink them.
-    return { refundedPence: Math.max(payment.refundedPence, event.refund!.amountRefundedPence), at: now }
+async function applyAccount(repos: BookingRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {
+  const known = await repos.payoutAccounts.findById(account.id)
+  if (!known) return { outcome: 'ignored', reason: 'unknown_account' }
+  const applied = await repos.payoutAccounts.record({ accountId: account.id, userId: known.userId, payoutsEnabled: account.payoutsEnabled, at })
+  if (!applied) return { outcome: 'ignored', reason: 'stale' }
+  if (account.payoutsEnabled) await queueReadyTransfers(repos, known.userId)
+  return { outcome: 'handled', bookingState: null }
+}
+
+async function applyPayout(repos: BookingRepos, status: 'paid' | 'failed', payout: NonNullable<PaymentEvent['payout']>, now: Date): Promise<PaymentEventOutcome> {
+  const known = await repos.payoutAccounts.findById(payout.accountId)
+  if (!known) return { outcome: 'ignored', reason: 'unknown_account' }
+  const changed = await repos.tutorTransfers.recordPayout(
+    { id: payout.id, tutorId: known.userId, amountPence: payout.amountPence, status, failureMessage: payout.failureMessage },
+    now,
+  )
+  if (!changed) return { outcome: 'ignored', reason: 'stale' }
+  const tutor = status === 'failed' ? await repos.tutorTransfers.contactOf(known.userId) : undefined
+  if (tutor) {
+    await repos.outbox.enqueue({
+      kind: 'email',
+      template: 'payout_failed',
+      to: tutor.email,
+      data: { firstname: tutor.firstname, amount: formatPence(payout.amountPence), reason: payout.failureMessage ?? 'the bank refused it' },
+      dedupeKey: `payout_failed:${payout.id}`,
+    })
+  }
+  return { outcome: 'handled', bookingState: null }
+}
+
+/** How far a payment has got; a status never moves back. */
+const STATUS_RANK: Record<PaymentStatus, number> = {
+  scheduled: 0,
+  requires_payment_method: 1,
+  requires_confirmation: 1,
+  requires_action: 2,
+  processing: 3,
+  requires_capture: 4,
+  succeeded: 5,
+  canceled: 5,
+}
+
+/**
+ * The status after an event: a final one (succeeded, canceled) stays, an authorisation held
+ * gives way only to a final one, and before that a failure may follow an attempt (3-D Secure
+ * refused) but an earlier step arriving late changes nothing.
+ */
+const nextStatus = (current: PaymentStatus, incoming: PaymentIntentStatus): PaymentIntentStatus | undefined => {
+  if (incoming === current) return undefined
+  if (STATUS_RANK[current] >= STATUS_RANK.requires_capture && STATUS_RANK[incoming] <= STATUS_RANK[current]) return undefined
+  return incoming
+}
+
+const DISPUTE_CLOSED = new Set(['won', 'lost', 'warning_closed', 'charge_refunded'])
+
+function disputeAfter(current: PaymentDispute | null, incoming: NonNullable<PaymentEvent['dispute']>, now: Date): PaymentDispute | undefined {
+  if (current && current.id === incoming.id && (current.status === incoming.status || (DISPUTE_CLOSED.has(current.status) && !DISPUTE_CLOSED.has(incoming.status)))) {
+    return undefined
+  }
+  return { id: incoming.id, status: incoming.status, reason: incoming.reason, amountPence: incoming.amountPence, openedAt: current?.id === incoming.id ? current.openedAt : now }
+}
+
+const grown = (current: Pence, incoming: Pence): Pence | undefined => (incoming > current ? incoming : undefined)
+
+type Change = Omit<PaymentChange, 'at'>
+
+function paymentChange(type: PaymentType, event: PaymentEvent, payment: PaymentRecord, now: Date): Change {
+  if (event.refund) return { refundedPence: grown(payment.refundedPence, event.refund.amountRefundedPence) }
+  if (event.dispute) return { dispute: disputeAfter(payment.dispute, event.dispute, now) }
+  if (event.charge) {
+    const settled = STATUS_RANK[payment.status] >= STATUS_RANK.requires_capture
+    return {
+      capturedPence: payment.status === 'canceled' ? undefined : grown(payment.capturedPence, event.charge.capturedPence),
+      // A failed attempt before a successful one is history, not the payment's error.
+      lastError: type === 'charge.failed' && !settled ? (event.charge.failureMessage ?? 'The charge failed.') : undefined,
+    }
   }
   const intent = event.intent!
+  const status = nextStatus(payment.status, intent.status)
   return {
-    status: intent.status,
-    capturedPence: Math.max(payment.capturedPence, intent.amountReceivedPence),
-    lastError: type === 'payment_intent.payment_failed' ? intent.lastError ?? 'The payment failed.' : null,
-    at: now,
+    status,
+    // A released authorisation took nothing, whatever a late event says.
+    capturedPence: payment.status === 'canceled' ? undefined : grown(payment.capturedPence, intent.amountReceivedPence),
+    lastError: status === undefined ? undefined : type === 'payment_intent.payment_failed' ? (intent.lastError ?? 'The payment failed.') : null,
   }
 }
 
-function bookingStateAfter(type: PaymentEventType, booking: BookingPaymentState): BookingState {
+function bookingStateAfter(type: PaymentType, booking: BookingPaymentState): BookingState {
   const step =
     type === 'payment_intent.amount_capturable_updated'
       ? transitionBooking(booking.state, 'pay', { capture: 'manual', lessonState: booking.lessonState })

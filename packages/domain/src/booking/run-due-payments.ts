@@ -1,6 +1,7 @@
 import { ok } from 'neverthrow'
 import { transitionLesson } from '../lesson'
 import { bookingPaymentIntent } from './booking-payment-intent'
+import { awaitCustomerAuthentication } from './payment-authentication'
 import type { BookingDeps } from './ports'
 import { applySettlement } from './settlement'
 import { transitionBooking } from './transitions'
@@ -14,7 +15,8 @@ export type DuePaymentsReport = { authorized: number; failed: number; captured: 
  * payment is authorised and captured once.
  *
  * 1. Scheduled payments whose `authorize_at` came: a manual-capture intent off-session. A
- *    decline cancels the lesson (nothing was taken) and tells both parties.
+ *    decline cancels the lesson (nothing was taken) and tells both parties; a bank that wants
+ *    the customer (`authentication_required`) gets them asked by email, until the start.
  * 2. Authorised payments whose lesson finished (`capture_at`): captured in full; the booking
  *    becomes PAYED.
  */
@@ -36,6 +38,12 @@ export async function runDuePayments(deps: Pick<BookingDeps, 'uow' | 'clock' | '
         await repos.payments.update(p.id, { intentId: intent.value.id, status: 'requires_capture', clientSecret: intent.value.clientSecret, captureAt: a.lesson.finish })
         await repos.bookings.addEvent(a.booking.id, 'authorized', null, { payment_id: p.id })
         report.authorized++
+        return ok(true)
+      }
+      if (intent.isErr() && intent.error.code === 'authentication_required' && intent.error.paymentIntentId) {
+        // The bank wants the customer: they are asked to confirm it before the lesson starts.
+        await awaitCustomerAuthentication(deps, repos, a, p, { paymentIntentId: intent.error.paymentIntentId, reason: intent.error.reason })
+        report.failed++
         return ok(true)
       }
       const reason = intent.isErr() ? intent.error.reason : `the processor answered ${intent.value.status}`

@@ -35,6 +35,8 @@ export type {
   PaymentCustomerRepository,
   PaymentsDeps,
   PaymentsRepos,
+  PayoutAccountRepository,
+  PayoutAccountState,
 } from './ports'
 export type { SavedCard } from './saved-card'
 export { setDefaultCard } from './set-default-card'

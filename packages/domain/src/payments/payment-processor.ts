@@ -163,8 +163,12 @@ export interface PaymentProcessor {
   /** Creates and confirms a PaymentIntent; a decline is `PaymentFailed`. */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<Result<PaymentIntent, PaymentFailed>>
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>
-  /** Captures `amountPence` (all that is capturable when omitted) of a manual-capture intent. */
-  capturePaymentIntent(paymentIntentId: string, input: { amountPence?: number; idempotencyKey: string }): Promise<PaymentIntent>
+  /**
+   * Captures `amountPence` (all that is capturable when omitted) of a manual-capture intent.
+   * On a destination charge `applicationFeePence` replaces the platform's fee (a partial
+   * capture keeps the fee in proportion to what was kept).
+   */
+  capturePaymentIntent(paymentIntentId: string, input: { amountPence?: number; applicationFeePence?: number; idempotencyKey: string }): Promise<PaymentIntent>
   /** Releases an uncaptured authorisation. */
   cancelPaymentIntent(paymentIntentId: string, input: { idempotencyKey: string }): Promise<PaymentIntent>
   /**

@@ -32,6 +32,23 @@ export interface BankAccountRepository {
   lockUser(userId: number): Promise<void>
 }
 
+/** A tutor's connected account as the processor last described it. */
+export type PayoutAccountState = { accountId: string; userId: number; payoutsEnabled: boolean }
+
+export interface PayoutAccountRepository {
+  /** The account the tutor's linked bank accounts use; not enabled until the processor says so. */
+  ofUser(userId: number): Promise<PayoutAccountState | undefined>
+  /** A connected account this service linked, by the processor's id. */
+  findById(accountId: string): Promise<PayoutAccountState | undefined>
+  /**
+   * Stores what the processor said of the account at `at` (the processor's clock); false,
+   * changing nothing, when a later word about it is stored already. With `at` null (a word
+   * of no known time, such as an answer read when linking), it is stored only when nothing
+   * is known of the account yet, and any timed word replaces it.
+   */
+  record(state: PayoutAccountState & { at: Date | null }): Promise<boolean>
+}
+
 /** The processor customer of a user, kept on the user's row. */
 export interface PaymentCustomerRepository {
   customerIdOf(userId: number): Promise<string | null>
@@ -43,6 +60,7 @@ export interface PaymentsRepos {
   cards: CardRepository
   bankAccounts: BankAccountRepository
   paymentCustomers: PaymentCustomerRepository
+  payoutAccounts: PayoutAccountRepository
   users: UserRepository
   outbox: Outbox
 }

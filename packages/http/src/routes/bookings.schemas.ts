@@ -135,7 +135,24 @@ export const BookingSchema = z
       total: Money,
       refunded: Money,
       coupon: z.string().nullable(),
-      payment: z.object({ id: z.number().int(), status: z.string(), amount: Money, captured: Money, authorize_at: z.string().nullable() }).nullable(),
+      payment: z
+        .object({
+          id: z.number().int(),
+          status: z.string(),
+          amount: Money,
+          captured: Money,
+          authorize_at: z.string().nullable(),
+          dispute: z
+            .object({
+              status: z.string().openapi({ description: "The processor's dispute status: `needs_response`, `under_review`, `won`, `lost`, ..." }),
+              reason: z.string().nullable(),
+              amount: Money,
+              opened_at: z.string(),
+            })
+            .nullable()
+            .openapi({ description: 'A cardholder dispute of the charge (`charge.dispute.*` webhooks), or null.' }),
+        })
+        .nullable(),
     }),
     timeline: z.array(z.object({ kind: z.string(), at: z.string(), actor_id: z.number().int().nullable(), data: z.record(z.string(), z.unknown()) })),
     calendar_events: z
@@ -193,7 +210,14 @@ export const presentLesson = (a: BookingAggregate): z.infer<typeof LessonSchema>
 })
 
 const presentPaymentSummary = (p: BookingPayment | null) =>
-  p && { id: p.id, status: p.status, amount: formatPence(p.amountPence), captured: formatPence(p.capturedPence), authorize_at: iso(p.authorizeAt) }
+  p && {
+    id: p.id,
+    status: p.status,
+    amount: formatPence(p.amountPence),
+    captured: formatPence(p.capturedPence),
+    authorize_at: iso(p.authorizeAt),
+    dispute: p.dispute && { status: p.dispute.status, reason: p.dispute.reason, amount: formatPence(p.dispute.amountPence), opened_at: p.dispute.openedAt.toISOString() },
+  }
 
 /** CONTRACT §13's booking detail. */
 export const presentBooking = (a: BookingAggregate): z.infer<typeof BookingSchema> => ({

@@ -103,11 +103,13 @@ export const presentBankAccount = (account: BankAccount): z.infer<typeof BankAcc
   created_at: account.createdAt.toISOString(),
 })
 
-/** A processor event as sent: `{id, type, data: {object}}`; other fields are tolerated. */
+/** A processor event as sent: `{id, type, created?, account?, data: {object}}`; other fields are tolerated. */
 export const ProcessorEventBody = z
   .object({
     id: z.string().min(1).max(255).openapi({ description: 'Event id; a repeated id is a duplicate and changes nothing' }),
     type: z.string().min(1).max(255).openapi({ example: 'payment_intent.succeeded' }),
+    created: z.number().int().nonnegative().optional().openapi({ description: 'Unix seconds; orders what events say of one connected account' }),
+    account: z.string().min(1).max(255).optional().openapi({ description: 'The connected account a Connect event is about' }),
     data: z.object({ object: z.record(z.string(), z.unknown()) }),
   })
   .openapi('ProcessorEvent')
@@ -119,7 +121,23 @@ const IntentObject = z.object({
   amount_received: z.number().int().min(0).default(0),
   last_payment_error: z.object({ message: z.string().optional() }).nullish(),
 })
-const ChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0) })
+const RefundedChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0) })
+const ChargeObject = z.object({
+  id: z.string().min(1),
+  payment_intent: z.string().min(1),
+  captured: z.boolean().default(false),
+  amount_captured: z.number().int().min(0).default(0),
+  failure_message: z.string().nullish(),
+})
+const DisputeObject = z.object({
+  id: z.string().min(1),
+  payment_intent: z.string().min(1).nullish(),
+  status: z.string().min(1).max(64),
+  reason: z.string().max(255).nullish(),
+  amount: z.number().int().min(0),
+})
+const AccountObject = z.object({ id: z.string().min(1), payouts_enabled: z.boolean().nullish() })
+const PayoutObject = z.object({ id: z.string().min(1), amount: z.number().int().min(0), failure_message: z.string().nullish() })
 
 const parseObject = <T>(schema: z.ZodType<T>, value: unknown): T => {
   const parsed = schema.safeParse(value)
@@ -131,15 +149,45 @@ const parseObject = <T>(schema: z.ZodType<T>, value: unknown): T => {
 
 /** The payments flow's view of an event; types it does not handle carry nothing more. */
 export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
-  const base = { id: event.id, type: event.type }
+  const base = { id: event.id, type: event.type, ...(event.created === undefined ? {} : { createdAt: new Date(event.created * 1000) }) }
   if (!PAYMENT_EVENT_TYPES.some((t) => t === event.type)) return base
-  if (event.type === 'charge.refunded') {
-    const charge = parseObject(ChargeObject, event.data.object)
-    return { ...base, refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded } }
-  }
-  const intent = parseObject(IntentObject, event.data.object)
-  return {
-    ...base,
-    intent: { id: intent.id, status: intent.status, amountReceivedPence: intent.amount_received, lastError: intent.last_payment_error?.message ?? null },
+  const object = event.data.object
+  switch (event.type) {
+    case 'charge.refunded': {
+      const charge = parseObject(RefundedChargeObject, object)
+      return { ...base, refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded } }
+    }
+    case 'charge.succeeded':
+    case 'charge.failed': {
+      const charge = parseObject(ChargeObject, object)
+      return {
+        ...base,
+        charge: { id: charge.id, paymentIntentId: charge.payment_intent, capturedPence: charge.captured ? charge.amount_captured : 0, failureMessage: charge.failure_message ?? null },
+      }
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.closed': {
+      const dispute = parseObject(DisputeObject, object)
+      // A dispute of a charge made without a payment intent is no booking's.
+      if (!dispute.payment_intent) return base
+      return { ...base, dispute: { id: dispute.id, paymentIntentId: dispute.payment_intent, status: dispute.status, reason: dispute.reason ?? null, amountPence: dispute.amount } }
+    }
+    case 'account.updated': {
+      const account = parseObject(AccountObject, object)
+      return { ...base, account: { id: account.id, payoutsEnabled: account.payouts_enabled ?? false } }
+    }
+    case 'payout.paid':
+    case 'payout.failed': {
+      const payout = parseObject(PayoutObject, object)
+      if (!event.account) return base
+      return { ...base, payout: { id: payout.id, accountId: event.account, amountPence: payout.amount, failureMessage: payout.failure_message ?? null } }
+    }
+    default: {
+      const intent = parseObject(IntentObject, object)
+      return {
+        ...base,
+        intent: { id: intent.id, status: intent.status, amountReceivedPence: intent.amount_received, lastError: intent.last_payment_error?.message ?? null },
+      }
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { BOOKING_STATES, checkCoupon, getPaymentStatus, listCoupons, payBooking, formatPence } from '@tutoring/domain'
+import { BOOKING_STATES, checkCoupon, getBookingPaymentStatus, getPaymentStatus, listCoupons, payBooking, formatPence } from '@tutoring/domain'
 import { PriceBreakdownSchema, presentPriceBreakdown } from './price-breakdown.schemas'
 import { authApi, currentUser } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
@@ -35,7 +35,7 @@ export function paymentRoutes(app: App, services: Services): void {
       description: [
         "The booker (or staff) pays an AWAITING_PAYMENT booking whose hold is still open (else 409 invalid_state_transition; another's booking 403, one the caller cannot see 404). `payment_method` defaults to the caller's default saved card (none: 422). A `coupon` not yet on the booking is applied now (422 coupon_invalid).",
         'A PaymentIntent with manual capture is created through the processor: `requires_capture` moves the booking to REQUIRES_CAPTURE (captured after the lesson by `payments:capture-due`), `succeeded` to PAYED; `requires_action` (3-D Secure) answers `redirectURL` and leaves the booking awaiting until GET /api/payments/{id}/status sees it authorised; a decline is 402 `payment_failed` and the booking stays payable.',
-        'Card authorisations last about seven days. For a lesson starting more than 6 days out the payment method is saved with a payment row `scheduled` for start − 6 days (`status: "scheduled"`, no client secret); the booking is REQUIRES_CAPTURE at once (committed, no longer on hold), and the periodic job authorises it off-session when due. If that authorisation is declined the lesson is cancelled (nothing was taken) and both parties are emailed.',
+        'Card authorisations last about seven days. For a lesson starting more than 6 days out the card (the one given, else the default saved card) is set up for later through a SetupIntent and a payment row is `scheduled` for start − 6 days: `status: "scheduled"` with the SetupIntent\'s `client_secret`, so the client confirms the card now (3-D Secure included; `redirectURL` when the card wants it); a card the processor refuses is 422 on `payment_method`. The booking is REQUIRES_CAPTURE at once (committed, no longer on hold), and the periodic job authorises it off-session when due. When that authorisation needs the customer (`authentication_required`) the booker is emailed a link to complete it, and a lesson still unauthorised at its start is cancelled; any other decline cancels the lesson at once (nothing was taken) and both parties are emailed.',
         IDEMPOTENCY_DESCRIPTION,
       ].join('\n\n'),
       security: bearer,
@@ -57,7 +57,7 @@ export function paymentRoutes(app: App, services: Services): void {
           data: {
             status: p.status,
             client_secret: p.clientSecret,
-            redirectURL: p.status === 'requires_action' ? p.redirectUrl : null,
+            redirectURL: p.status === 'requires_action' || p.status === 'scheduled' ? p.redirectUrl : null,
             payment_id: p.id,
             booking_state: BOOKING_STATES[outcome.booking.booking.state],
           },
@@ -95,11 +95,20 @@ export function paymentRoutes(app: App, services: Services): void {
       tags: ['Payments'],
       summary: 'Where the customer returns after a 3-D Secure step (HTML)',
       description: [
-        "`redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (and the processor's own parameters, ignored).",
+        "`redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (or `booking_id`, after the check of a card set up for a lesson more than 6 days out; and the processor's own parameters, ignored).",
         'Answers an HTML page with the outcome, refreshed from the processor as GET /api/payments/{id}/status does, so the booking moves on even before the webhook arrives. Public, like that route: it shows the outcome only. An unknown payment is a 404 page.',
       ].join(' '),
       security: [{}],
-      request: { query: z.object({ payment_id: z.coerce.number().int().positive().max(2_147_483_647) }) },
+      request: {
+        query: z
+          .object({
+            payment_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+            booking_id: z.coerce.number().int().positive().max(2_147_483_647).optional().openapi({
+              description: "Instead of `payment_id`, after the bank's check of a card set up for a lesson more than 6 days out: that booking's payment",
+            }),
+          })
+          .refine((q) => q.payment_id !== undefined || q.booking_id !== undefined, { message: 'give payment_id or booking_id', path: ['payment_id'] }),
+      },
       responses: {
         200: { content: { 'text/html': { schema: z.string() } }, description: 'The outcome page' },
         404: { content: { 'text/html': { schema: z.string() } }, description: 'No such payment' },
@@ -107,7 +116,8 @@ export function paymentRoutes(app: App, services: Services): void {
       },
     },
     async (c) => {
-      const view = await getPaymentStatus(deps, undefined, c.req.valid('query').payment_id)
+      const query = c.req.valid('query')
+      const view = query.payment_id !== undefined ? await getPaymentStatus(deps, undefined, query.payment_id) : await getBookingPaymentStatus(deps, query.booking_id!)
       return view.isOk() ? c.html(paymentOutcomePage(view.value.payment.status), 200) : c.html(paymentNotFoundPage(), 404)
     },
   )

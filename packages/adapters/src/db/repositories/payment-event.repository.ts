@@ -3,14 +3,17 @@ import { BOOKING_STATES, bookingStateOf, lessonStateOf, type PaymentEventReposit
 import type { Database } from '../database'
 import type { Locks } from '../row-locks'
 import type { PaymentRow } from '../tables/payments.table'
+import { disputeOf } from './payment.repository'
 
-const rowToPayment = (row: PaymentRow): PaymentRecord => ({
+const rowToPayment = (row: PaymentRow, tutorId: number): PaymentRecord => ({
   id: row.id,
   bookingId: row.booking_id,
   status: row.status,
   amountPence: row.amount_pence,
   capturedPence: row.captured_pence,
   refundedPence: row.refunded_pence,
+  dispute: disputeOf(row),
+  tutorId,
 })
 
 /** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */
@@ -24,6 +27,15 @@ export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<Payme
           ...(change.capturedPence !== undefined ? { captured_pence: change.capturedPence } : {}),
           ...(change.refundedPence !== undefined ? { refunded_pence: change.refundedPence } : {}),
           ...(change.lastError !== undefined ? { last_error: change.lastError } : {}),
+          ...(change.dispute
+            ? {
+                dispute_id: change.dispute.id,
+                dispute_status: change.dispute.status,
+                dispute_reason: change.dispute.reason,
+                dispute_amount_pence: change.dispute.amountPence,
+                disputed_at: change.dispute.openedAt,
+              }
+            : {}),
           updated_at: change.at,
         })
         .where('id', '=', id)
@@ -42,7 +54,14 @@ export function paymentEventLocks(trx: Transaction<Database>): Locks<PaymentEven
   return {
     async lockByIntentId(paymentIntentId) {
       const row = await trx.selectFrom('payments').selectAll().where('processor_payment_intent_id', '=', paymentIntentId).forUpdate().executeTakeFirst()
-      return row && rowToPayment(row)
+      if (!row) return undefined
+      const lesson = await trx
+        .selectFrom('bookings as b')
+        .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
+        .select('l.tutor_id')
+        .where('b.id', '=', row.booking_id)
+        .executeTakeFirstOrThrow()
+      return rowToPayment(row, lesson.tutor_id)
     },
     async lockBooking(bookingId) {
       const row = await trx

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { BookingPayment, PaymentRepository } from '@tutoring/domain'
+import type { BookingPayment, PaymentDispute, PaymentRepository, PaymentRouting } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { PaymentRow } from '../tables/payments.table'
 
@@ -18,8 +18,20 @@ export const rowToPayment = (row: PaymentRow): BookingPayment => ({
   authorizeAt: row.authorize_at,
   captureAt: row.capture_at,
   lastError: row.last_error,
+  routing: routingOf(row),
+  dispute: disputeOf(row),
   createdAt: row.created_at,
 })
+
+const routingOf = (row: PaymentRow): PaymentRouting | null =>
+  row.transfer_group === null
+    ? null
+    : { destinationAccountId: row.destination_account_id, applicationFeePence: row.application_fee_pence ?? 0, transferGroup: row.transfer_group }
+
+export const disputeOf = (row: PaymentRow): PaymentDispute | null =>
+  row.dispute_id === null
+    ? null
+    : { id: row.dispute_id, status: row.dispute_status ?? 'needs_response', reason: row.dispute_reason, amountPence: row.dispute_amount_pence ?? 0, openedAt: row.disputed_at ?? row.updated_at }
 
 export function paymentRepository(db: Kysely<Database>): PaymentRepository {
   return {
@@ -58,6 +70,9 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
           ...(patch.lastError !== undefined ? { last_error: patch.lastError } : {}),
           ...(patch.authorizeAt !== undefined ? { authorize_at: patch.authorizeAt } : {}),
           ...(patch.captureAt !== undefined ? { capture_at: patch.captureAt } : {}),
+          ...(patch.routing
+            ? { destination_account_id: patch.routing.destinationAccountId, application_fee_pence: patch.routing.applicationFeePence, transfer_group: patch.routing.transferGroup }
+            : {}),
           updated_at: sql<Date>`now()`,
         })
         .where('id', '=', id)
@@ -67,9 +82,20 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
       const query =
         kind === 'authorize'
           ? db.selectFrom('payments').selectAll().where('status', '=', 'scheduled').where('authorize_at', '<=', now).orderBy('authorize_at')
-          : db.selectFrom('payments').selectAll().where('status', '=', 'requires_capture').where('capture_at', '<=', now).orderBy('capture_at')
+          : kind === 'authentication'
+            ? db.selectFrom('payments').selectAll().where('status', 'in', ['requires_payment_method', 'requires_action']).where('authorize_at', '<=', now).orderBy('authorize_at')
+            : db.selectFrom('payments').selectAll().where('status', '=', 'requires_capture').where('capture_at', '<=', now).orderBy('capture_at')
       const row = await query.limit(1).forUpdate().skipLocked().executeTakeFirst()
       return row && rowToPayment(row)
+    },
+    async list(filter, page) {
+      let query = db.selectFrom('payments')
+      if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId)
+      const [rows, count] = await Promise.all([
+        query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.perPage).offset((page.page - 1) * page.perPage).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ])
+      return { items: rows.map(rowToPayment), total: Number(count.n) }
     },
     async defaultPaymentMethodOf(userId) {
       const row = await db

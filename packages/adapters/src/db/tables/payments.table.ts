@@ -25,6 +25,14 @@ export interface PaymentsTable {
   authorize_at: Date | null
   capture_at: Date | null
   last_error: string | null
+  destination_account_id: string | null
+  application_fee_pence: number | null
+  transfer_group: string | null
+  dispute_id: string | null
+  dispute_status: string | null
+  dispute_reason: string | null
+  dispute_amount_pence: number | null
+  disputed_at: Date | null
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -1,0 +1,42 @@
+import { err, ok, ResultAsync, type Result } from 'neverthrow'
+import { invalidStateTransition, type Actor, type Forbidden, type InvalidStateTransition, type NotFound } from '../shared'
+import type { BookingPayment, PaymentStatus } from './booking-record'
+import { cancelBooking } from './cancel-booking'
+import type { CancellationError } from './cancellation'
+import { findVisiblePayment } from './legacy-payments'
+import type { BookingDeps } from './ports'
+
+export type ReleasePaymentError = NotFound | Forbidden | InvalidStateTransition | CancellationError
+
+/** An attempt that holds nothing the booking counts on. */
+const ATTEMPTS: ReadonlySet<PaymentStatus> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
+
+/**
+ * `DELETE /api/v1/payments/{id}`: releases an authorisation not captured. An attempt the
+ * customer never completed is cancelled at the processor and the booking stays payable. An
+ * authorisation the booking counts on (held, or scheduled) is released by cancelling the
+ * booking, under the cancellation policy like any cancellation by the same person (a late
+ * customer keeps paying their share; the rest is released). Captured money is refunded by
+ * cancelling, never released: 409. A released payment answers as it is.
+ */
+export function releasePayment(deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor'>, actor: Actor, paymentId: number): ResultAsync<BookingPayment, ReleasePaymentError> {
+  return new ResultAsync(
+    (async (): Promise<Result<BookingPayment, ReleasePaymentError>> => {
+      const found = await findVisiblePayment(deps.uow.repos, actor, paymentId, 'change')
+      if (found.isErr()) return err(found.error)
+      const { payment } = found.value
+      if (payment.status === 'canceled') return ok(payment)
+      if (payment.status === 'succeeded') return err(invalidStateTransition('payment', 'succeeded', 'release'))
+      if (ATTEMPTS.has(payment.status)) {
+        const status = payment.intentId
+          ? (await deps.processor.cancelPaymentIntent(payment.intentId, { idempotencyKey: `payment.release:${payment.id}` })).status
+          : 'canceled'
+        await deps.uow.repos.payments.update(payment.id, { status })
+        return ok({ ...payment, status })
+      }
+      const cancelled = await cancelBooking(deps, actor, { bookingId: payment.bookingId })
+      if (cancelled.isErr()) return err(cancelled.error)
+      return ok((await deps.uow.repos.payments.findById(payment.id)) ?? payment)
+    })(),
+  )
+}
