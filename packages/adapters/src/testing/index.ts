@@ -1,4 +1,4 @@
-export { createEmptyServerDatabase, createTestDatabase, testDatabaseKinds } from './test-database'
+export { createEmptyServerDatabase, createTestDatabase, serverDatabaseUrl, testDatabaseKinds } from './test-database'
 export { SAMPLES, SAMPLE_TYPES, padded } from './media-samples'
 export { startLocalS3, type LocalS3 } from './local-s3'
 export { startStripeStandIn, signStripePayload, type StripeStandIn, type StripeRequest } from './stripe-stand-in'
