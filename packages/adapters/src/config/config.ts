@@ -46,6 +46,9 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_SUBSCRIPTION_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: optionalUrl,
+  /** Each call to the processor; the SDK then retries (5xx, timeouts) with the same idempotency key. */
+  STRIPE_TIMEOUT_MS: int(15_000, 100, 120_000),
+  STRIPE_MAX_NETWORK_RETRIES: int(2, 0, 10),
   VERIFICATION_WEBHOOK_TOKEN: z.string().optional(),
   /** Identity provider (Onfido-style API, see verification/onfido-identity-provider.ts); offline without a token. */
   IDENTITY_PROVIDER_URL: optionalUrl,

@@ -1,7 +1,7 @@
 export { createEmptyServerDatabase, createTestDatabase, serverDatabaseUrl, testDatabaseKinds } from './test-database'
 export { SAMPLES, SAMPLE_TYPES, padded } from './media-samples'
 export { startLocalS3, type LocalS3 } from './local-s3'
-export { startStripeStandIn, signStripePayload, type StripeStandIn, type StripeRequest } from './stripe-stand-in'
+export { startStripeStandIn, signStripePayload, type StripeStandIn, type StripeRequest, type StripeEffect, type StripeFault } from './stripe-stand-in'
 export { analyzeDatabase, explainTutorSearch } from './explain-search'
 export { startFcmStandIn, type FcmStandIn, type FcmReceived, type FcmTokenGrant } from './fcm-stand-in'
 export { startWebPushStandIn, type WebPushStandIn, type WebPushReceived } from './web-push-stand-in'
