@@ -218,8 +218,10 @@ describe('Stripe-Signature verification', () => {
 })
 
 describe('Stripe processor when the processor fails', () => {
-  // Short timeouts, so a lost answer is noticed in a test's time; the SDK's own retry delays apply.
-  const flaky = (retries = 2) => stripeProcessor({ secretKey: api.secretKey, apiBase: api.url, maxNetworkRetries: retries, timeoutMs: 400 })
+  // Short timeouts, so a lost answer is noticed in a test's time (long enough that a busy
+  // machine's slow answer is not taken for one); the SDK's own retry delays apply. A slow
+  // answer would only add an attempt with the same key, so attempts are counted at least.
+  const flaky = (retries = 2) => stripeProcessor({ secretKey: api.secretKey, apiBase: api.url, maxNetworkRetries: retries, timeoutMs: 1_000 })
   const customer = async () => (await processor().createCustomer({ email: 'faults@example.com', name: 'F' })).customerId
   const intentInput = async (key: string) => ({
     customerId: await customer(),
@@ -241,7 +243,7 @@ describe('Stripe processor when the processor fails', () => {
     api.faultNext(1, 'timeout')
     const intent = (await flaky().createPaymentIntent(input))._unsafeUnwrap()
     expect(intent.status).toBe('requires_capture')
-    expect(attemptsWith(key)).toBe(2)
+    expect(attemptsWith(key)).toBeGreaterThanOrEqual(2)
     expect(effectsOf(key).map((e) => e.body.id)).toEqual([intent.id])
   })
 
@@ -250,11 +252,13 @@ describe('Stripe processor when the processor fails', () => {
     const captureKey = `capture-${intent.id}`
     api.faultNext(2, 500)
     expect(await flaky().capturePaymentIntent(intent.id, { idempotencyKey: captureKey })).toMatchObject({ status: 'succeeded', amountReceivedPence: 4200 })
-    expect([attemptsWith(captureKey), effectsOf(captureKey).length]).toEqual([3, 1])
+    expect(attemptsWith(captureKey)).toBeGreaterThanOrEqual(3)
+    expect(effectsOf(captureKey)).toHaveLength(1)
     const refundKey = `refund-${intent.id}`
     api.faultNext(1, 'timeout')
     expect(await flaky().refundPayment(intent.id, { amountPence: 1200, idempotencyKey: refundKey })).toMatchObject({ amountPence: 1200 })
-    expect([attemptsWith(refundKey), effectsOf(refundKey).length]).toEqual([2, 1])
+    expect(attemptsWith(refundKey)).toBeGreaterThanOrEqual(2)
+    expect(effectsOf(refundKey)).toHaveLength(1)
     expect((await processor().retrievePaymentIntent(intent.id)).amountReceivedPence).toBe(3000)
   })
 

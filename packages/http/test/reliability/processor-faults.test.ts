@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds())('processor faults, on %s', (kind) => {
   let requests = 0
   beforeAll(async () => {
     api = await startStripeStandIn()
-    t = await createTestContext(kind, { STRIPE_SECRET_KEY: api.secretKey, STRIPE_API_BASE: api.url, STRIPE_TIMEOUT_MS: '400', STRIPE_MAX_NETWORK_RETRIES: '2' })
+    t = await createTestContext(kind, { STRIPE_SECRET_KEY: api.secretKey, STRIPE_API_BASE: api.url, STRIPE_TIMEOUT_MS: '1000', STRIPE_MAX_NETWORK_RETRIES: '2' })
   })
   afterAll(async () => {
     await t?.close()
