@@ -200,6 +200,7 @@ describe.skipIf(!serverUrl)('kill -9 under a booking-and-pay workload, on postgr
 
     finding.figures = {
       requests: figures.requests,
+      seed,
       'faults injected': KILLS,
       'requests cut off': figures.interrupted,
       bookings: bookings.length,
