@@ -101,8 +101,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL and one Redis', () 
   it('replay an Idempotency-Key on the other instance, and run each job\u2019s effect once', async ({ task }) => {
     const finding = recordFinding(task, {
       class: 'Two instances: idempotency and periodic jobs',
-      tried: 'a booking\u2019s Idempotency-Key replayed on the other instance, and sent to both at once; holds lapsing under two instances\u2019 hold and outbox jobs every 150 ms',
-      held: 'the replay answered the first booking (same id), one booking made; each hold expired once (one event, one cancellation); every email claimed once and written once',
+      tried: 'a booking\u2019s Idempotency-Key replayed on the other instance, and sent to both at once; holds lapsing and emails queued under two instances\u2019 hold and outbox jobs every 150 ms',
+      held: 'the replay answered the first booking (same id), one booking made; each hold expired once (one event, one cancellation); every email the bookings queued claimed by one instance, once, and written once',
     })
     const before = requests
     const register = async (instance: number, role: string, name: string) => {
@@ -165,10 +165,9 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL and one Redis', () 
 
     const expiries = await t.db.selectFrom('booking_events').select(['booking_id']).where('kind', '=', 'hold_expired').where('booking_id', 'in', ids).execute()
     expect(expiries.map((e) => e.booking_id).sort()).toEqual([...ids].sort())
-    const emails = await t.db.selectFrom('outbox').select(['id', 'topic', 'attempts']).where('kind', '=', 'email').execute()
+    const emails = await t.db.selectFrom('outbox').select(['id', 'attempts']).where('kind', '=', 'email').execute()
     // Each claimed by one worker once (a second claim would be a second send).
     expect(emails.filter((e) => e.attempts !== 1)).toEqual([])
-    const expiryEmails = emails.filter((e) => e.topic !== 'welcome' && e.topic !== 'email_verification')
     const files = (await readdir(path.join(dataDir, 'mail'))).filter((f) => f.endsWith('.eml'))
     const filesPer = (id: number) => files.filter((f) => f.includes(`outbox-${id}_`)).length
     expect(emails.map((e) => [e.id, filesPer(e.id)])).toEqual(emails.map((e) => [e.id, 1]))
@@ -182,6 +181,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL and one Redis', () 
       lost: ids.length - expiries.length,
       duplicated: emails.filter((e) => e.attempts > 1).length + (replay.body.data.id === first.body.data.id ? 0 : 1),
     }
-    expect(expiryEmails.length).toBeGreaterThan(0)
+    // The bookings' emails, delivered while both instances' outbox jobs raced for them.
+    expect(emails.length).toBeGreaterThanOrEqual(ids.length)
   })
 })
