@@ -278,6 +278,16 @@ describe('Stripe processor when the processor fails', () => {
     expect(effectsOf(key)).toHaveLength(1)
   })
 
+  it('subscribes once when the caller retries later with its key after the SDK gave up (the outbox does)', async () => {
+    const customerId = await customer()
+    const key = `subscription.create:${Date.now()}`
+    const input = { customerId, priceId: 'price_monthly', trialPeriodDays: 0, idempotencyKey: key }
+    api.faultNext(2, 'timeout', /^POST \/v1\/subscriptions$/)
+    await expect(flaky(1).createSubscription(input)).rejects.toBeInstanceOf(ProcessorUnavailable)
+    const later = await flaky(1).createSubscription(input)
+    expect(effectsOf(key).map((e) => e.body.id)).toEqual([later.subscriptionId])
+  })
+
   it('lets a declined card and a request this code got wrong through as they are', async () => {
     const declined = await flaky().createPaymentIntent({ ...(await intentInput(`declined-${Date.now()}`)), paymentMethodId: 'pm_card_chargeDeclined' })
     expect(declined._unsafeUnwrapErr().type).toBe('PaymentFailed')

@@ -57,8 +57,8 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
 
   return outagesAsUnavailable({
     mode: 'live',
-    async createCustomer({ email, name }) {
-      const customer = await stripe.customers.create({ email, name })
+    async createCustomer({ email, name, idempotencyKey }) {
+      const customer = await stripe.customers.create({ email, name }, idempotencyKey ? { idempotencyKey } : {})
       return { customerId: customer.id }
     },
     async deleteCustomer(customerId) {
@@ -101,14 +101,17 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
     async detachCard(paymentMethodId) {
       await ignoreMissing(stripe.paymentMethods.detach(paymentMethodId))
     },
-    async createSubscription({ customerId, priceId, trialPeriodDays }) {
-      const subscription = await stripe.subscriptions.create({
-        customer: customerId,
-        items: [{ price: priceId }],
-        ...(trialPeriodDays > 0
-          ? { trial_period_days: trialPeriodDays, trial_settings: { end_behavior: { missing_payment_method: 'pause' } } }
-          : { payment_behavior: 'default_incomplete' }),
-      })
+    async createSubscription({ customerId, priceId, trialPeriodDays, idempotencyKey }) {
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: priceId }],
+          ...(trialPeriodDays > 0
+            ? { trial_period_days: trialPeriodDays, trial_settings: { end_behavior: { missing_payment_method: 'pause' } } }
+            : { payment_behavior: 'default_incomplete' }),
+        },
+        idempotencyKey ? { idempotencyKey } : {},
+      )
       const periodEnd = subscription.items.data[0]?.current_period_end
       return {
         subscriptionId: subscription.id,
