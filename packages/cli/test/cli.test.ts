@@ -244,7 +244,9 @@ describe('tutoring CLI', () => {
       const stop = new AbortController()
       const out: string[] = []
       const running = runCli(['outbox:work', '--loop', '--interval', '0.05'], { env, out: (l) => out.push(l), err: () => undefined, signal: stop.signal })
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Stopped once the loop is running (opening the database first can take longer than any fixed sleep on a busy machine), a few intervals in.
+      for (let waited = 0; out.length === 0 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+      await new Promise((resolve) => setTimeout(resolve, 200))
       stop.abort()
       expect(await running).toBe(0)
       expect(out[0]).toMatch(/until stopped/)

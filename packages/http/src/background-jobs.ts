@@ -10,19 +10,18 @@ export type Job = { name: string; everyMs: number; run(): Promise<unknown> }
  */
 export function startBackgroundJobs(services: Services): { stop(deadlineMs?: number): Promise<void> } {
   const { infra, bookings } = services
-  return runPeriodically(
-    [
-      { name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() },
-      { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(bookings) },
-      { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(bookings) },
-      { name: 'due-payments', everyMs: 60_000, run: () => runDuePayments(bookings) },
-      { name: 'unconfirmed-payments', everyMs: 60_000, run: () => cancelUnauthenticatedLessons(bookings) },
-      { name: 'waiting-transfers', everyMs: 60_000, run: () => releaseWaitingTransfers(bookings) },
-      { name: 'idempotency-purge', everyMs: 3_600_000, run: () => infra.idempotency.purge(infra.clock.now()) },
-      { name: 'unclaimed-uploads', everyMs: 3_600_000, run: () => infra.purgeUnclaimedUploads() },
-    ],
-    infra.logger,
-  )
+  const every = infra.config.BACKGROUND_JOBS_INTERVAL_MS
+  const jobs: Job[] = [
+    { name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() },
+    { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(bookings) },
+    { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(bookings) },
+    { name: 'due-payments', everyMs: 60_000, run: () => runDuePayments(bookings) },
+    { name: 'unconfirmed-payments', everyMs: 60_000, run: () => cancelUnauthenticatedLessons(bookings) },
+    { name: 'waiting-transfers', everyMs: 60_000, run: () => releaseWaitingTransfers(bookings) },
+    { name: 'idempotency-purge', everyMs: 3_600_000, run: () => infra.idempotency.purge(infra.clock.now()) },
+    { name: 'unclaimed-uploads', everyMs: 3_600_000, run: () => infra.purgeUnclaimedUploads() },
+  ]
+  return runPeriodically(every === undefined ? jobs : jobs.map((job) => ({ ...job, everyMs: every })), infra.logger)
 }
 
 /**

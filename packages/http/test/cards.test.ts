@@ -150,12 +150,13 @@ describe('cards against the Stripe stand-in', () => {
     expect(declined.body.errors?.payment_method).toEqual(['Your card was declined.'])
   })
 
-  it('answers 500 when the processor is down, saving nothing', async () => {
+  it('answers 503 processor_unavailable when the processor is down, saving nothing', async () => {
     const student = await t.register('student')
     api.failNext(3)
     const res = await t.request<Problem>('POST', '/api/cards/validate', { body: { payment_method: 'pm_card_visa' } })
-    expect(res.status).toBe(500)
-    expect(res.body.code).toBe('internal_error')
+    expect(res.status).toBe(503)
+    expect(res.body.code).toBe('processor_unavailable')
+    expect(res.headers.get('retry-after')).toBe('5')
     expect((await t.request<{ data: Card[] }>('GET', '/api/cards', { token: student.token })).body.data).toEqual([])
   })
 })

@@ -8,8 +8,8 @@ import { startServer } from '../src/server'
 
 type RunningServer = Awaited<ReturnType<typeof startServer>>
 
-/** Mail files that mention `needle`, checked every 200 ms until `timeoutMs`. */
-async function waitForMail(dir: string, needle: string, timeoutMs = 15_000): Promise<string[]> {
+/** Mail files that mention `needle`, checked every 200 ms until `timeoutMs` (generous: a busy machine delivers late, a quiet one returns at once). */
+async function waitForMail(dir: string, needle: string, timeoutMs = 60_000): Promise<string[]> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const names = await readdir(dir).catch(() => [] as string[])

@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -17,15 +16,6 @@ const pnpm = (...args: string[]) =>
   process.env.npm_execpath?.includes('pnpm')
     ? exec(process.execPath, [process.env.npm_execpath, ...args], { cwd: ROOT })
     : exec('npx', ['--yes', 'pnpm@10', ...args], { cwd: ROOT })
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-    probe.on('error', reject)
-  })
 
 /** Runs a built entry point with plain node (no tsx, no source condition), as production does. */
 async function run(file: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []) {
@@ -60,9 +50,9 @@ describe('the production build', () => {
   })
 
   it('serves /healthz, logging each start-up step as it begins, and stops on SIGTERM', async () => {
-    const port = await freePort()
+    // Port 0 and the address from the log: a port probed free beforehand can be taken by another process before the server binds it.
     const server = spawn(process.execPath, [SERVER], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let log = ''
@@ -71,12 +61,14 @@ describe('the production build', () => {
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)))
     try {
       let status = 0
+      let base = ''
       for (let i = 0; i < 600 && status !== 200 && server.exitCode === null; i++) {
-        status = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status, () => 0)
+        base = /listening on (http:\/\/[\d.:]+)/.exec(log)?.[1] ?? ''
+        status = base ? await fetch(`${base}/healthz`).then((r) => r.status, () => 0) : 0
         if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100))
       }
       expect(status, log).toBe(200)
-      const docs = await fetch(`http://127.0.0.1:${port}/docs/assets/swagger-ui-bundle.js`)
+      const docs = await fetch(`${base}/docs/assets/swagger-ui-bundle.js`)
       expect(docs.status).toBe(200)
     } finally {
       server.kill('SIGTERM')

@@ -46,6 +46,9 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_SUBSCRIPTION_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: optionalUrl,
+  /** Each call to the processor; the SDK then retries (5xx, timeouts) with the same idempotency key. */
+  STRIPE_TIMEOUT_MS: int(15_000, 100, 120_000),
+  STRIPE_MAX_NETWORK_RETRIES: int(2, 0, 10),
   VERIFICATION_WEBHOOK_TOKEN: z.string().optional(),
   /** Identity provider (Onfido-style API, see verification/onfido-identity-provider.ts); offline without a token. */
   IDENTITY_PROVIDER_URL: optionalUrl,
@@ -103,6 +106,10 @@ const configSchema = z.object({
   LOG_LEVEL: expects(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'one of fatal, error, warn, info, debug, trace, silent'),
   /** `off` leaves outbox delivery and periodic jobs to `pnpm cli` (or another instance). */
   BACKGROUND_JOBS: expects(z.enum(['on', 'off']).default('on'), 'on or off'),
+  /** Every periodic job at this one interval instead of its own (tests and demos that cannot wait 30 s for an expiry). */
+  BACKGROUND_JOBS_INTERVAL_MS: expects(z.coerce.number().int().min(50).max(3_600_000).optional(), 'a whole number of milliseconds from 50 to 3600000'),
+  /** A claimed outbox message is retried by another worker after this long without an answer (a crashed instance's, too). */
+  OUTBOX_LEASE_SECONDS: int(120, 1, 86_400),
   /** On SIGTERM: how long requests and jobs under way may take to finish before they are cut. */
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
 })

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 
@@ -22,7 +22,12 @@ export function smtpMailer(url: string, from: string): Mailer {
   }
 }
 
-/** The embedded default: each email becomes one `.eml` file under DATA_DIR/mail. */
+/**
+ * The embedded default: each email becomes one `.eml` file under DATA_DIR/mail, named by its
+ * Message-ID. The outbox delivers at least once (a worker killed between sending and
+ * recording it sends again); the same name makes a repeat replace the first copy instead of
+ * adding a second, and writing beside it then renaming means no reader sees half a message.
+ */
 export function folderMailer(dir: string, from: string): Mailer {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
@@ -30,8 +35,10 @@ export function folderMailer(dir: string, from: string): Mailer {
     async send({ messageId, ...message }) {
       const info = await builder.sendMail({ from, ...message, messageId })
       await mkdir(dir, { recursive: true })
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${messageId.replace(/[^A-Za-z0-9.-]/g, '_')}.eml`
-      await writeFile(path.join(dir, name), info.message as Buffer)
+      const name = `${messageId.replace(/[^A-Za-z0-9.-]/g, '_')}.eml`
+      const partial = path.join(dir, `.${name}.${process.pid}.partial`)
+      await writeFile(partial, info.message as Buffer)
+      await rename(partial, path.join(dir, name))
     },
     close: () => builder.close(),
   }

@@ -140,6 +140,16 @@ describe.each(testDatabaseKinds())('outbox delivery on %s', (kind) => {
       expect(await deliverDueOutbox(deps(mailer))).toEqual({ delivered: 0, failed: 0 })
       expect(await readdir(dir)).toHaveLength(3)
     })
+
+    it('keeps one copy of a message sent again (a worker killed before recording the delivery)', async () => {
+      const mailer = folderMailer(dir, FROM)
+      const message = { to: 'again@example.com', subject: 'Twice', text: 'once is enough', html: '<p>once is enough</p>', messageId: '<outbox-7@tutoring.local>' }
+      await mailer.send(message)
+      await mailer.send({ ...message, text: 'the retry' })
+      const files = await readdir(dir)
+      expect(files).toEqual(['_outbox-7_tutoring.local_.eml'])
+      expect(await readFile(path.join(dir, files[0]!), 'utf8')).toContain('the retry')
+    })
   })
 
   describe('when delivery fails', () => {

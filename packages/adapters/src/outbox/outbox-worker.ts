@@ -16,10 +16,12 @@ export type OutboxWorkerDeps = {
   processorSync: Record<string, ProcessorSyncHandler>
   logger: Logger
   now?: () => Date
+  /** How long a claimed row is this worker's: another takes it over after that, so after a crash too. */
+  leaseSeconds?: number
 }
 
 const MAX_ATTEMPTS = 10
-const LEASE_SECONDS = 120
+const DEFAULT_LEASE_SECONDS = 120
 const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** (attempts - 1), 6 * 3600)
 
 type Payload = Record<string, unknown>
@@ -30,7 +32,7 @@ type Payload = Record<string, unknown>
  */
 export async function deliverDueOutbox(deps: OutboxWorkerDeps, limit = 50): Promise<{ delivered: number; failed: number }> {
   const now = deps.now ?? (() => new Date())
-  const items = await deps.queue.claimDue(now(), limit, LEASE_SECONDS)
+  const items = await deps.queue.claimDue(now(), limit, deps.leaseSeconds ?? DEFAULT_LEASE_SECONDS)
   let delivered = 0
   let failed = 0
   for (const item of items) {

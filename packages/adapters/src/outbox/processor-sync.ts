@@ -20,10 +20,11 @@ export function processorSyncHandlers(db: Kysely<Database>, processor: PaymentPr
       if (!row || row.processor_subscription_id) return
       let customerId = row.processor_customer_id
       if (!customerId) {
-        customerId = (await processor.createCustomer({ email: row.email, name: `${row.firstname} ${row.lastname}` })).customerId
+        customerId = (await processor.createCustomer({ email: row.email, name: `${row.firstname} ${row.lastname}`, idempotencyKey: `subscription.create:${subscriptionId}:customer` })).customerId
         await db.updateTable('users').set({ processor_customer_id: customerId }).where('id', '=', row.user_id).execute()
       }
-      const created = await processor.createSubscription({ customerId, priceId: row.price_id, trialPeriodDays: row.trial_period_days })
+      // Keyed by the subscription row: the outbox retrying after a lost answer gets the first subscription back, not a second one.
+      const created = await processor.createSubscription({ customerId, priceId: row.price_id, trialPeriodDays: row.trial_period_days, idempotencyKey: `subscription.create:${subscriptionId}` })
       await db
         .updateTable('subscriptions')
         .set({ processor_subscription_id: created.subscriptionId, current_period_end: created.currentPeriodEnd })

@@ -1,5 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
-import type { Kysely, Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import { err, ok, type Result } from 'neverthrow'
 import {
   cardRejected,
@@ -71,20 +72,32 @@ const withQuery = (url: string, key: string, value: string) => `${url}${url.incl
 export function offlineProcessor(database: Pick<DatabaseHandle, 'db' | 'kind'>, options: { now?: () => Date; baseUrl?: string } = {}): PaymentProcessor {
   const now = options.now ?? (() => new Date())
   const baseUrl = options.baseUrl ?? 'http://localhost:3000'
-  const q = (): Kysely<Database> => (database.kind === 'pglite' ? (ambientTransaction() ?? database.db) : database.db)
+  // The transaction `once` runs its work in, so the work and its remembered answer commit together.
+  const scope = new AsyncLocalStorage<Kysely<Database>>()
+  const q = (): Kysely<Database> => scope.getStore() ?? (database.kind === 'pglite' ? (ambientTransaction() ?? database.db) : database.db)
 
+  /**
+   * The work of an idempotency key, done once: the work and the remembered answer commit in
+   * one transaction, under a lock on the key, so neither a process killed in between nor two
+   * callers racing can leave an effect no answer names (a second authorisation on retry).
+   */
   const once = async <T>(key: string, run: () => Promise<T>): Promise<T> => {
-    const stored = await q().selectFrom('offline_processor_requests').select('answer').where('idempotency_key', '=', key).executeTakeFirst()
-    if (stored) return stored.answer as T
-    const answer = await run()
-    await q()
-      .insertInto('offline_processor_requests')
-      .values({ idempotency_key: key, answer: JSON.stringify(answer) })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .execute()
-    // Two callers racing with one key both ran; both answer the first recorded answer.
-    const first = await q().selectFrom('offline_processor_requests').select('answer').where('idempotency_key', '=', key).executeTakeFirstOrThrow()
-    return first.answer as T
+    const remembered = async () => (await q().selectFrom('offline_processor_requests').select('answer').where('idempotency_key', '=', key).executeTakeFirst())?.answer as T | undefined
+    const doOnce = async () => {
+      const stored = await remembered()
+      if (stored !== undefined) return stored
+      const answer = await run()
+      await q().insertInto('offline_processor_requests').values({ idempotency_key: key, answer: JSON.stringify(answer) }).execute()
+      return answer
+    }
+    // Already inside a transaction (the embedded database has one session, held by the caller's unit of work): that one makes it atomic.
+    if (scope.getStore() || (database.kind === 'pglite' && ambientTransaction())) return doOnce()
+    return database.db.transaction().execute((trx) =>
+      scope.run(trx, async () => {
+        await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx)
+        return doOnce()
+      }),
+    )
   }
 
   const findIntent = async (id: string) => {

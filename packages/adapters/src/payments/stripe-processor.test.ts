@@ -3,7 +3,7 @@ import { loadConfig } from '../config'
 import type { DatabaseHandle } from '../db/connect'
 import { signStripePayload, startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in'
 import { processorFromConfig } from './index'
-import { hostOptions, stripeProcessor } from './stripe-processor'
+import { hostOptions, ProcessorUnavailable, stripeProcessor } from './stripe-processor'
 import { SIGNATURE_TOLERANCE_SECONDS, verifyStripeSignature } from './stripe-signature'
 
 let api: StripeStandIn
@@ -214,5 +214,85 @@ describe('Stripe-Signature verification', () => {
     expect(verifyStripeSignature(payload, old, secret, now)).toEqual({ valid: false, reason: 'The signature timestamp is outside the tolerance.' })
     expect(verifyStripeSignature(payload, ahead, secret, now).valid).toBe(false)
     expect(verifyStripeSignature(payload, signStripePayload(payload, secret, at - 290), secret, now).valid).toBe(true)
+  })
+})
+
+describe('Stripe processor when the processor fails', () => {
+  // Short timeouts, so a lost answer is noticed in a test's time (long enough that a busy
+  // machine's slow answer is not taken for one); the SDK's own retry delays apply. A slow
+  // answer would only add an attempt with the same key, so attempts are counted at least.
+  const flaky = (retries = 2) => stripeProcessor({ secretKey: api.secretKey, apiBase: api.url, maxNetworkRetries: retries, timeoutMs: 1_000 })
+  const customer = async () => (await processor().createCustomer({ email: 'faults@example.com', name: 'F' })).customerId
+  const intentInput = async (key: string) => ({
+    customerId: await customer(),
+    paymentMethodId: 'pm_card_visa',
+    amountPence: 4200,
+    captureMethod: 'manual' as const,
+    offSession: false,
+    returnUrl: 'https://app.test/r',
+    description: 'faults',
+    metadata: {},
+    idempotencyKey: key,
+  })
+  const effectsOf = (key: string) => api.effects.filter((e) => e.idempotencyKey === key)
+  const attemptsWith = (key: string) => api.requests.filter((r) => r.headers['idempotency-key'] === key).length
+
+  it('retries a charge whose answer was lost with the same key, and the processor charges once', async () => {
+    const key = `lost-${Date.now()}`
+    const input = await intentInput(key)
+    api.faultNext(1, 'timeout')
+    const intent = (await flaky().createPaymentIntent(input))._unsafeUnwrap()
+    expect(intent.status).toBe('requires_capture')
+    expect(attemptsWith(key)).toBeGreaterThanOrEqual(2)
+    expect(effectsOf(key).map((e) => e.body.id)).toEqual([intent.id])
+  })
+
+  it('retries a capture after 500s and a refund whose answer was lost, each done once', async () => {
+    const intent = (await processor().createPaymentIntent(await intentInput(`pay-${Date.now()}`)))._unsafeUnwrap()
+    const captureKey = `capture-${intent.id}`
+    api.faultNext(2, 500)
+    expect(await flaky().capturePaymentIntent(intent.id, { idempotencyKey: captureKey })).toMatchObject({ status: 'succeeded', amountReceivedPence: 4200 })
+    expect(attemptsWith(captureKey)).toBeGreaterThanOrEqual(3)
+    expect(effectsOf(captureKey)).toHaveLength(1)
+    const refundKey = `refund-${intent.id}`
+    api.faultNext(1, 'timeout')
+    expect(await flaky().refundPayment(intent.id, { amountPence: 1200, idempotencyKey: refundKey })).toMatchObject({ amountPence: 1200 })
+    expect(attemptsWith(refundKey)).toBeGreaterThanOrEqual(2)
+    expect(effectsOf(refundKey)).toHaveLength(1)
+    expect((await processor().retrievePaymentIntent(intent.id)).amountReceivedPence).toBe(3000)
+  })
+
+  it('throws ProcessorUnavailable once retries run out, or at once on a rate limit, having done nothing', async () => {
+    const key = `down-${Date.now()}`
+    const input = await intentInput(key)
+    api.faultNext(3, 500)
+    const down = await flaky().createPaymentIntent(input).catch((error: unknown) => error)
+    expect(down).toBeInstanceOf(ProcessorUnavailable)
+    expect([attemptsWith(key), effectsOf(key).length]).toEqual([3, 0])
+    api.faultNext(1, 429)
+    const limited = await flaky().createPaymentIntent(input).catch((error: unknown) => error)
+    expect(limited).toBeInstanceOf(ProcessorUnavailable)
+    expect([attemptsWith(key), effectsOf(key).length]).toEqual([4, 0])
+    // Later, the same key goes through once.
+    expect((await flaky().createPaymentIntent(input))._unsafeUnwrap().status).toBe('requires_capture')
+    expect(effectsOf(key)).toHaveLength(1)
+  })
+
+  it('subscribes once when the caller retries later with its key after the SDK gave up (the outbox does)', async () => {
+    const customerId = await customer()
+    const key = `subscription.create:${Date.now()}`
+    const input = { customerId, priceId: 'price_monthly', trialPeriodDays: 0, idempotencyKey: key }
+    api.faultNext(2, 'timeout', /^POST \/v1\/subscriptions$/)
+    await expect(flaky(1).createSubscription(input)).rejects.toBeInstanceOf(ProcessorUnavailable)
+    const later = await flaky(1).createSubscription(input)
+    expect(effectsOf(key).map((e) => e.body.id)).toEqual([later.subscriptionId])
+  })
+
+  it('lets a declined card and a request this code got wrong through as they are', async () => {
+    const declined = await flaky().createPaymentIntent({ ...(await intentInput(`declined-${Date.now()}`)), paymentMethodId: 'pm_card_chargeDeclined' })
+    expect(declined._unsafeUnwrapErr().type).toBe('PaymentFailed')
+    const wrong = await flaky().capturePaymentIntent('pi_nothing', { idempotencyKey: `wrong-${Date.now()}` }).catch((error: unknown) => error)
+    expect(wrong).toBeInstanceOf(Error)
+    expect(wrong).not.toBeInstanceOf(ProcessorUnavailable)
   })
 })

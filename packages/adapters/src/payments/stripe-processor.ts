@@ -28,10 +28,24 @@ const DEFAULT_TIMEOUT_MS = 15_000
 const CURRENCY = 'gbp'
 
 /**
+ * The processor did not answer usefully: unreachable, timed out, rate limited or 5xx, after
+ * the SDK's own retries (each with the first attempt's idempotency key). Nothing about the
+ * request was wrong, so a later retry with the same key is safe; the HTTP layer answers 503
+ * `processor_unavailable`, the outbox tries again later.
+ */
+export class ProcessorUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`the payment processor is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+  }
+}
+
+/**
  * The real processor through the official SDK. Refusals that are the customer's to fix
  * (a declined card, an unknown payment method, bank details the processor rejects) come
- * back as Err; anything else (unreachable, 5xx, a request this code got wrong) throws, and
- * the caller answers 500 or retries through the outbox.
+ * back as Err; an outage throws ProcessorUnavailable; anything else (a request this code
+ * got wrong) throws as it came, and the caller answers 500 or retries through the outbox.
+ * Every call that changes money carries an idempotency key of the caller's, so neither the
+ * SDK's retries nor the caller's ever charge, capture or refund twice.
  */
 export function stripeProcessor(options: StripeProcessorOptions): PaymentProcessor {
   const stripe = new Stripe(options.secretKey, {
@@ -41,10 +55,10 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
     telemetry: false,
   })
 
-  return {
+  return outagesAsUnavailable({
     mode: 'live',
-    async createCustomer({ email, name }) {
-      const customer = await stripe.customers.create({ email, name })
+    async createCustomer({ email, name, idempotencyKey }) {
+      const customer = await stripe.customers.create({ email, name }, idempotencyKey ? { idempotencyKey } : {})
       return { customerId: customer.id }
     },
     async deleteCustomer(customerId) {
@@ -87,14 +101,17 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
     async detachCard(paymentMethodId) {
       await ignoreMissing(stripe.paymentMethods.detach(paymentMethodId))
     },
-    async createSubscription({ customerId, priceId, trialPeriodDays }) {
-      const subscription = await stripe.subscriptions.create({
-        customer: customerId,
-        items: [{ price: priceId }],
-        ...(trialPeriodDays > 0
-          ? { trial_period_days: trialPeriodDays, trial_settings: { end_behavior: { missing_payment_method: 'pause' } } }
-          : { payment_behavior: 'default_incomplete' }),
-      })
+    async createSubscription({ customerId, priceId, trialPeriodDays, idempotencyKey }) {
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: priceId }],
+          ...(trialPeriodDays > 0
+            ? { trial_period_days: trialPeriodDays, trial_settings: { end_behavior: { missing_payment_method: 'pause' } } }
+            : { payment_behavior: 'default_incomplete' }),
+        },
+        idempotencyKey ? { idempotencyKey } : {},
+      )
       const periodEnd = subscription.items.data[0]?.current_period_end
       return {
         subscriptionId: subscription.id,
@@ -248,7 +265,32 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
       })
       return { url: session.url }
     },
-  }
+  })
+}
+
+/** An outage as the SDK reports it: no answer (connection, timeout), 429, or a 5xx. */
+function isOutage(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError)) return false
+  if (error.type === 'StripeConnectionError' || error.type === 'StripeRateLimitError' || error.type === 'StripeAPIError') return true
+  return error.statusCode !== undefined && error.statusCode >= 500
+}
+
+/** Every method of `processor`, with an outage rethrown as ProcessorUnavailable. */
+function outagesAsUnavailable(processor: PaymentProcessor): PaymentProcessor {
+  return new Proxy(processor, {
+    get(target, name, receiver) {
+      const member: unknown = Reflect.get(target, name, receiver)
+      if (typeof member !== 'function') return member
+      const method = member as (...args: unknown[]) => Promise<unknown>
+      return async (...args: unknown[]) => {
+        try {
+          return await method.apply(target, args)
+        } catch (error) {
+          throw isOutage(error) ? new ProcessorUnavailable(error) : error
+        }
+      }
+    },
+  })
 }
 
 /** `STRIPE_API_BASE` as the SDK's host, port and protocol options. */

@@ -7,6 +7,16 @@ export type StripeRequest = { method: string; path: string; headers: IncomingHtt
 
 type Json = Record<string, unknown>
 
+/**
+ * What the stand-in does instead of answering: `500` and `429` answer so before doing
+ * anything; `timeout` does the work (a charge is made) and never answers, as a response
+ * lost on the way back would, so only the idempotency key keeps a retry from doing it twice.
+ */
+export type StripeFault = 500 | 429 | 'timeout'
+
+/** A POST the stand-in carried out (not a replay of an idempotency key): what a double charge or refund would show twice. */
+export type StripeEffect = { method: string; path: string; idempotencyKey: string | null; status: number; body: Json }
+
 export type StripeStandIn = {
   /** For `STRIPE_API_BASE`. */
   url: string
@@ -16,6 +26,12 @@ export type StripeStandIn = {
   seen(pattern: RegExp): StripeRequest[]
   /** The next `count` requests answer 500 (`api_error`), as an outage would. */
   failNext(count?: number): void
+  /** The next `count` requests (of those whose `METHOD /path` matches `only`) meet `fault` instead of an answer (see StripeFault). */
+  faultNext(count: number, fault: StripeFault, only?: RegExp): void
+  /** Faults injected so far, by kind. */
+  faultsInjected: Record<string, number>
+  /** POSTs carried out, in order (replays of a key are not effects). */
+  effects: StripeEffect[]
   /** Stored objects by id, as the stand-in keeps them. */
   objects: Map<string, Json>
   /** The customer finished 3-D Secure (or confirmed on session) for this PaymentIntent or SetupIntent. */
@@ -75,7 +91,9 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(12).
   const requests: StripeRequest[] = []
   const objects = new Map<string, Json>()
   const replays = new Map<string, { status: number; body: Json }>()
-  let failures = 0
+  const faults: Array<{ fault: StripeFault; only: RegExp }> = []
+  const faultsInjected: Record<string, number> = {}
+  const effects: StripeEffect[] = []
   const now = () => Math.floor(Date.now() / 1000)
   const newId = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`
   const store = (body: Json): Json => {
@@ -414,9 +432,12 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(12).
       if (req.headers.authorization !== `Bearer ${secretKey}`) {
         return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } })
       }
-      if (failures > 0) {
-        failures--
-        return send(res, 500, { error: { type: 'api_error', message: 'Something went wrong on our end.' } })
+      const planned = faults.findIndex((f) => f.only.test(`${entry.method} ${entry.path}`))
+      const fault = planned === -1 ? undefined : faults.splice(planned, 1)[0]!.fault
+      if (fault !== undefined) faultsInjected[String(fault)] = (faultsInjected[String(fault)] ?? 0) + 1
+      if (fault === 500) return send(res, 500, { error: { type: 'api_error', message: 'Something went wrong on our end.' } })
+      if (fault === 429) {
+        return send(res, 429, { error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } })
       }
       if (entry.method === 'POST' && text && !/^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')) {
         return send(res, 400, { error: { type: 'invalid_request_error', message: 'Bodies are form-encoded.' } })
@@ -426,6 +447,9 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(12).
       const replayed = replayKey ? replays.get(replayKey) : undefined
       const result = replayed ?? answer(entry)
       if (replayKey && !replayed) replays.set(replayKey, result)
+      if (!replayed && entry.method === 'POST') effects.push({ method: entry.method, path: entry.path, idempotencyKey: typeof key === 'string' ? key : null, status: result.status, body: result.body })
+      // Done, but the answer is lost: the client's socket times out.
+      if (fault === 'timeout') return
       send(res, result.status, result.body)
     })
   })
@@ -437,8 +461,13 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(12).
     requests,
     seen: (pattern) => requests.filter((r) => pattern.test(`${r.method} ${r.path}`)),
     failNext: (count = 1) => {
-      failures = count
+      for (let i = 0; i < count; i++) faults.push({ fault: 500, only: /./ })
     },
+    faultNext: (count, fault, only = /./) => {
+      for (let i = 0; i < count; i++) faults.push({ fault, only })
+    },
+    faultsInjected,
+    effects,
     objects,
     authenticate(intentId) {
       const intent = mustFind(intentId)

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
+import type { Database } from '../db/database'
 import { openPGlite, openPostgres, type DatabaseHandle, type DatabaseKind } from '../db/connect'
 import { migrateToLatest } from '../db/migrate'
 import { seedReferenceData } from '../db/seed/seed-reference-data'
@@ -27,6 +29,14 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<DatabaseHa
   const url = serverUrl()
   if (!url) throw new Error('no DATABASE_URL or TEST_DATABASE_URL for a server test database')
   return createServerTestDatabase(url)
+}
+
+/** The URL of the server test database `db` is connected to, for processes of their own (a second server, the CLI). */
+export async function serverDatabaseUrl(db: Kysely<Database>): Promise<string> {
+  const url = serverUrl()
+  if (!url) throw new Error('no DATABASE_URL or TEST_DATABASE_URL for a server test database')
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db)
+  return withDatabase(url, rows[0]!.name)
 }
 
 /** An empty database on the server (no schema at all), for tests of migrations and the CLI. */

@@ -149,7 +149,8 @@ export type BillingPortalFlow = 'payment_method_update' | 'subscription_cancel'
  */
 export interface PaymentProcessor {
   readonly mode: 'live' | 'offline'
-  createCustomer(input: { email: string; name: string }): Promise<{ customerId: string }>
+  /** `idempotencyKey`: a caller that retries later (the outbox) passes one, so a lost answer never makes a second customer. */
+  createCustomer(input: { email: string; name: string; idempotencyKey?: string }): Promise<{ customerId: string }>
   deleteCustomer(customerId: string): Promise<void>
   /** Replaces the customer's date of birth, phone and address with the given ones. */
   updateCustomer(customerId: string, details: CustomerDetails): Promise<void>
@@ -159,6 +160,8 @@ export interface PaymentProcessor {
     customerId: string
     priceId: string
     trialPeriodDays: number
+    /** As for createCustomer: a retry after a lost answer must not subscribe (and bill) twice. */
+    idempotencyKey?: string
   }): Promise<{ subscriptionId: string; status: string; trialEndsAt: Date | null; currentPeriodEnd: Date | null }>
   /** Creates and confirms a PaymentIntent; a decline is `PaymentFailed`. */
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<Result<PaymentIntent, PaymentFailed>>

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { Logger } from '@tutoring/adapters'
+import { ProcessorUnavailable, type Logger } from '@tutoring/adapters'
 import type { AppEnv } from './app-env'
 import { Problem, problems } from './problem'
 
@@ -8,7 +8,10 @@ import { Problem, problems } from './problem'
 export function renderError(logger: Logger) {
   return (error: Error, c: Context<AppEnv>): Response => {
     const problem = toProblem(error)
-    if (problem.status >= 500) {
+    if (error instanceof ProcessorUnavailable) {
+      // An outage of theirs, not a bug of ours: one line, no stack.
+      logger.warn({ reqId: c.get('requestId'), path: c.req.path, err: error.message }, 'payment processor unavailable')
+    } else if (problem.status >= 500) {
       logger.error({ reqId: c.get('requestId'), err: error, path: c.req.path }, 'unhandled error')
     }
     return problem.toResponse()
@@ -17,6 +20,7 @@ export function renderError(logger: Logger) {
 
 function toProblem(error: Error): Problem {
   if (error instanceof Problem) return error
+  if (error instanceof ProcessorUnavailable) return problems.processorUnavailable()
   if (error instanceof HTTPException) {
     if (error.status === 413) return problems.payloadTooLarge('The request body is too large.')
     if (error.status === 400) return problems.malformed(error.message || 'The request could not be read.')

@@ -47,6 +47,9 @@ export class Problem extends Error {
   }
 }
 
+/** What a 503 `processor_unavailable` asks the client to wait: about the SDK's retries once more. */
+export const PROCESSOR_RETRY_AFTER_SECONDS = 5
+
 export const problems = {
   malformed: (detail: string) => new Problem(400, 'malformed_request', 'Malformed request', detail),
   invalidSignature: (status: 400 | 403, detail: string) => new Problem(status, 'invalid_signature', 'Invalid signature', detail),
@@ -66,6 +69,11 @@ export const problems = {
       'retry-after': String(retryAfter),
     }),
   internal: () => new Problem(500, 'internal_error', 'Internal server error'),
+  /** The processor timed out, was rate limited or failed after its retries; the same request may simply be sent again. */
+  processorUnavailable: () =>
+    new Problem(503, 'processor_unavailable', 'Payment processor unavailable', 'The payment processor did not answer in time. Retrying is safe: a payment is never taken twice.', undefined, {
+      'retry-after': String(PROCESSOR_RETRY_AFTER_SECONDS),
+    }),
   idempotencyKeyReused: () =>
     new Problem(422, 'idempotency_key_reused', 'Idempotency key reused', 'This Idempotency-Key was sent before with another request body.'),
   idempotencyKeyInFlight: () =>

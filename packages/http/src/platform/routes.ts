@@ -45,4 +45,11 @@ export const commonProblems = {
   429: problemContent('Too many requests'),
 } as const
 
+/** Routes that call the payment processor while the client waits. */
+export const processorProblems = {
+  503: problemContent(
+    '`processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one.',
+  ),
+} as const
+
 export const bearer = [{ bearer: [] }]

@@ -14,7 +14,7 @@ import { authApi, currentUser, signedUrl } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
+import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import { authThrottle, emailInJsonBody } from '../platform/throttle'
 import type { Services } from '@tutoring/adapters'
 import {
@@ -49,7 +49,7 @@ export function accountRoutes(app: App, services: Services): void {
       summary: 'Register a student, parent or tutor; answers a session',
       middleware: [jsonBody] as const,
       request: jsonRequest(RegisterBody),
-      responses: { 201: jsonContent(SessionSchema, 'Registered'), 400: problemContent('Malformed'), 422: commonProblems[422] },
+      responses: { ...processorProblems, 201: jsonContent(SessionSchema, 'Registered'), 400: problemContent('Malformed'), 422: commonProblems[422] },
     },
     async (c) => {
       const body = c.req.valid('json')

@@ -3,7 +3,7 @@ import { addBankAccount, deleteBankAccount, linkBankAccount, listBankAccounts, u
 import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
+import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import { BankAccountBody, BankAccountLinkBody, BankAccountSchema, BankAccountUpdateBody, idParam, presentBankAccount } from './payments.schemas'
 
@@ -48,7 +48,7 @@ export function bankAccountRoutes(app: App, services: Services): void {
       security: bearer,
       middleware: [authApi, jsonBody] as const,
       request: { body: { content: { 'application/json': { schema: BankAccountBody } }, required: true } },
-      responses: { 201: jsonContent(Envelope, 'Added'), 400: problemContent('malformed_request'), ...commonProblems },
+      responses: { ...processorProblems, 201: jsonContent(Envelope, 'Added'), 400: problemContent('malformed_request'), ...commonProblems },
     },
     async (c) => {
       const body = c.req.valid('json')
@@ -74,7 +74,7 @@ export function bankAccountRoutes(app: App, services: Services): void {
       security: bearer,
       middleware: [authApi, internalOnly, jsonBody] as const,
       request: { body: { content: { 'application/json': { schema: BankAccountLinkBody } }, required: true } },
-      responses: { 200: jsonContent(Envelope, 'Linked'), 400: problemContent('malformed_request'), ...commonProblems },
+      responses: { ...processorProblems, 200: jsonContent(Envelope, 'Linked'), 400: problemContent('malformed_request'), ...commonProblems },
     },
     async (c) => {
       const account = await unwrap(linkBankAccount(deps, currentUser(c), c.req.valid('json').bank_account_id))
@@ -93,7 +93,7 @@ export function bankAccountRoutes(app: App, services: Services): void {
       security: bearer,
       middleware: [authApi, jsonBody] as const,
       request: { params: idParam, body: { content: { 'application/json': { schema: BankAccountUpdateBody } }, required: true } },
-      responses: { 200: jsonContent(Envelope, 'Updated'), 400: problemContent('malformed_request'), ...commonProblems },
+      responses: { ...processorProblems, 200: jsonContent(Envelope, 'Updated'), 400: problemContent('malformed_request'), ...commonProblems },
     },
     async (c) => {
       const body = c.req.valid('json')
@@ -115,7 +115,7 @@ export function bankAccountRoutes(app: App, services: Services): void {
       security: bearer,
       middleware: [authApi] as const,
       request: { params: idParam },
-      responses: { 204: { description: 'Removed' }, ...commonProblems },
+      responses: { ...processorProblems, 204: { description: 'Removed' }, ...commonProblems },
     },
     async (c) => {
       await unwrap(deleteBankAccount(deps, currentUser(c), c.req.valid('param').id))

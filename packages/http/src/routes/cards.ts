@@ -3,7 +3,7 @@ import { addCard, deleteCard, listCards, setDefaultCard, validateCard } from '@t
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
+import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
 import type { Services } from '@tutoring/adapters'
 import { CardBody, CardSchema, CardUpdateBody, CardValidationSchema, idParam, presentCard, presentCardValidation } from './payments.schemas'
@@ -49,7 +49,7 @@ export function cardRoutes(app: App, services: Services): void {
       security: bearer,
       middleware: [authApi, jsonBody] as const,
       request: { body: { content: { 'application/json': { schema: CardBody } }, required: true } },
-      responses: { 201: jsonContent(z.object({ data: CardSchema }), 'Saved'), 400: problemContent('malformed_request'), ...commonProblems },
+      responses: { ...processorProblems, 201: jsonContent(z.object({ data: CardSchema }), 'Saved'), 400: problemContent('malformed_request'), ...commonProblems },
     },
     async (c) => {
       const card = await unwrap(addCard(deps, currentUser(c), { paymentMethod: c.req.valid('json').payment_method }))
@@ -73,6 +73,7 @@ export function cardRoutes(app: App, services: Services): void {
       middleware: [authThrottle(services.throttles.auth, async () => undefined), jsonBody] as const,
       request: { body: { content: { 'application/json': { schema: CardBody } }, required: true } },
       responses: {
+        ...processorProblems,
         200: jsonContent(z.object({ data: CardValidationSchema }), 'A card that could be saved'),
         400: problemContent('malformed_request'),
         422: commonProblems[422],
@@ -96,7 +97,7 @@ export function cardRoutes(app: App, services: Services): void {
       security: bearer,
       middleware: [authApi, jsonBody] as const,
       request: { params: idParam, body: { content: { 'application/json': { schema: CardUpdateBody } }, required: true } },
-      responses: { 200: jsonContent(z.object({ data: CardSchema }), 'Updated'), 400: problemContent('malformed_request'), ...commonProblems },
+      responses: { ...processorProblems, 200: jsonContent(z.object({ data: CardSchema }), 'Updated'), 400: problemContent('malformed_request'), ...commonProblems },
     },
     async (c) => {
       const card = await unwrap(setDefaultCard(deps, currentUser(c), c.req.valid('param').id))
@@ -115,7 +116,7 @@ export function cardRoutes(app: App, services: Services): void {
       security: bearer,
       middleware: [authApi] as const,
       request: { params: idParam },
-      responses: { 204: { description: 'Removed' }, ...commonProblems },
+      responses: { ...processorProblems, 204: { description: 'Removed' }, ...commonProblems },
     },
     async (c) => {
       await unwrap(deleteCard(deps, currentUser(c), c.req.valid('param').id))

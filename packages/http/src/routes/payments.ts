@@ -6,7 +6,7 @@ import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../plat
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
+import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import { paymentNotFoundPage, paymentOutcomePage } from './payments.pages'
 import { CouponSchema, PayBody, PaymentStatusSchema, idParam, listQuery, presentCoupon, presentPaymentStatus } from './bookings.schemas'
@@ -42,6 +42,7 @@ export function paymentRoutes(app: App, services: Services): void {
       middleware: [authApi, idempotent(services), jsonBody] as const,
       request: { headers: idempotencyHeaders, body: { content: { 'application/json': { schema: PayBody } }, required: true } },
       responses: {
+        ...processorProblems,
         200: jsonContent(one(PayAnswer), 'The payment status'),
         402: problemContent('payment_failed'),
         409: problemContent('invalid_state_transition, idempotency_key_in_flight'),
@@ -78,7 +79,7 @@ export function paymentRoutes(app: App, services: Services): void {
         'Public, by payment id. Anonymous callers (and users other than the payer) get the status only; `client_secret`, `redirectURL` and `booking_id` are null for them, since the secret lets its holder complete the payment. The payer (bearer token) or staff get them too. A payment still waiting on the customer (requires_action) is refreshed from the processor, so a finished 3-D Secure step moves the booking to REQUIRES_CAPTURE.',
       security: [{}, ...bearer],
       request: { params: idParam },
-      responses: { 200: jsonContent(one(PaymentStatusSchema), 'The status'), 404: problemContent('Not found'), 429: commonProblems[429] },
+      responses: { ...processorProblems, 200: jsonContent(one(PaymentStatusSchema), 'The status'), 404: problemContent('Not found'), 429: commonProblems[429] },
     },
     async (c) => {
       const user = c.get('user')

@@ -5,7 +5,7 @@ import { authApi, currentUser, webApi } from '../platform/auth'
 import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
+import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import { stripeSignature } from '../platform/stripe-signature'
 import type { Services } from '@tutoring/adapters'
 import { signatureHeaders } from './payment-webhooks'
@@ -36,6 +36,7 @@ export function subscriptionRoutes(app: App, services: Services): void {
       middleware: [webApi(services), jsonBody] as const,
       request: { body: { content: { 'application/json': { schema: SubscriptionBody } }, required: true } },
       responses: {
+        ...processorProblems,
         200: jsonContent(z.object({ data: SubscriptionSchema }), 'The live subscription, unchanged'),
         201: jsonContent(z.object({ data: SubscriptionSchema }), 'Started'),
         400: problemContent('malformed_request'),
@@ -62,7 +63,7 @@ export function subscriptionRoutes(app: App, services: Services): void {
       ].join(' '),
       security: bearer,
       middleware: [authApi] as const,
-      responses: { 200: jsonContent(z.object({ data: PortalSchema }), 'Portal links'), ...commonProblems },
+      responses: { ...processorProblems, 200: jsonContent(z.object({ data: PortalSchema }), 'Portal links'), ...commonProblems },
     },
     async (c) => {
       const actions = await unwrap(openBillingPortal(deps, currentUser(c)))

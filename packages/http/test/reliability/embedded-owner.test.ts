@@ -1,39 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLI_ENTRY, launch, SERVER_ENTRY, startServerProcess } from '../support/child-server'
 import { recordFinding } from '../support/findings'
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url))
-const SERVER = path.join(ROOT, 'packages/http/src/main.ts')
-const CLI = path.join(ROOT, 'packages/cli/src/main.ts')
-
-type Finished = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
-
-/** Runs a TypeScript entry point in a process of its own, as `pnpm start` and `pnpm cli` do. */
-function launch(entry: string, args: string[], env: Record<string, string>): { child: ChildProcess; finished: Promise<Finished>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()))
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
-  const finished = new Promise<Finished>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stdout, stderr })))
-  return { child, finished, output: () => stdout + stderr }
-}
-
-/** Starts the server and resolves with its URL once it listens. */
-async function startServer(env: Record<string, string>) {
-  const server = launch(SERVER, [], { ...env, PORT: '0' })
-  for (let waited = 0; waited < 120_000; waited += 200) {
-    const url = /listening on (http:\/\/[\d.:]+)/.exec(server.output())?.[1]
-    if (url) return { ...server, url }
-    if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`the server did not start: ${server.output()}`)
-}
 
 /**
  * Issue 14, CONTRACT §14: one process owns the embedded database's directory. A CLI command
@@ -64,15 +35,15 @@ describe('the embedded database has one owner', () => {
     const login = (url: string) =>
       fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'owner password 1' }) }).then((r) => r.status)
 
-    const server = await startServer(env)
+    const server = await startServerProcess(env)
     running.push(server.child)
     const filesBefore = (await readdir(dataDir)).sort()
 
-    const cli = await launch(CLI, createUser, env).finished
+    const cli = await launch(CLI_ENTRY, createUser, env).finished
     expect(cli.code).toBe(1)
     expect(cli.stderr.trim().split('\n')).toHaveLength(1)
     expect(cli.stderr).toMatch(new RegExp(`^tutoring user:create: the embedded database in .* is in use by process ${server.child.pid} `))
-    const second = await launch(SERVER, [], { ...env, PORT: '0' }).finished
+    const second = await launch(SERVER_ENTRY, [], { ...env, PORT: '0' }).finished
     expect(second.code).toBe(1)
     expect(second.stderr.trim().split('\n')).toEqual([expect.stringMatching(`is in use by process ${server.child.pid} `)])
     expect(await login(server.url)).toBe(401)
@@ -81,9 +52,9 @@ describe('the embedded database has one owner', () => {
     server.child.kill('SIGKILL')
     await server.finished
     expect(JSON.parse(await readFile(path.join(dataDir, 'pglite.lock'), 'utf8')).pid).toBe(server.child.pid)
-    const after = await launch(CLI, createUser, env).finished
+    const after = await launch(CLI_ENTRY, createUser, env).finished
     expect([after.code, after.stderr]).toEqual([0, ''])
-    const restarted = await startServer(env)
+    const restarted = await startServerProcess(env)
     running.push(restarted.child)
     expect(await login(restarted.url)).toBe(200)
     restarted.child.kill('SIGTERM')

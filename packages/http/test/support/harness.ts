@@ -37,7 +37,7 @@ export const fakeIncoming = (remoteAddress: string, headers: Record<string, stri
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>
 
-const APP_KEY = `base64:${Buffer.alloc(32, 7).toString('base64')}`
+export const APP_KEY = `base64:${Buffer.alloc(32, 7).toString('base64')}`
 
 /**
  * A whole app on a fresh database of `kind`, called through `app.request()` (no socket).

@@ -23,9 +23,16 @@ export class TestRedis {
   private constructor(readonly port: number) {}
 
   static async start(): Promise<TestRedis> {
-    const redis = new TestRedis(await freePort())
-    await redis.start()
-    return redis
+    // A port found free can be taken by another test's process before redis binds it: try another.
+    for (let attempt = 1; ; attempt++) {
+      const redis = new TestRedis(await freePort())
+      try {
+        await redis.start()
+        return redis
+      } catch (error) {
+        if (attempt >= 5 || !String(error).includes('Address already in use')) throw error
+      }
+    }
   }
 
   get url(): string {

@@ -53,11 +53,15 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     // One adds the address and holds its transaction open while the other makes the profile visible.
     let release = () => undefined as void
     const held = new Promise<void>((resolve) => (release = resolve))
+    let inserted = () => undefined as void
+    const insertDone = new Promise<void>((resolve) => (inserted = resolve))
     const first = handle.db.transaction().execute(async (trx) => {
       await trx.insertInto('addresses').values({ user_id: id!, line1: '1 High Street', city: 'London', postcode: 'SW1A 1AA' }).execute()
+      inserted()
       await held
     })
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The second starts only once the first has written (a fixed sleep left that to the scheduler).
+    await insertDone
     const second = handle.db.transaction().execute(async (trx) => {
       await trx.updateTable('profiles').set({ is_visible: true }).where('user_id', '=', id!).execute()
     })

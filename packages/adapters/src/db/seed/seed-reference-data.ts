@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database'
 import {
   CANCELLATION_POLICIES,
@@ -16,6 +16,8 @@ import {
 /** Inserts what is missing and leaves what an operator changed alone; safe to repeat. */
 export async function seedReferenceData(db: Kysely<Database>, now: Date = new Date()): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // Instances started together seed together: one at a time, or both would add the default policies.
+    await sql`select pg_advisory_xact_lock(727275)`.execute(trx)
     const names = new Intl.DisplayNames(['en'], { type: 'region' })
     await trx
       .insertInto('countries')
