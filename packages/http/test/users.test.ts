@@ -32,20 +32,23 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
   })
 
   describe('GET /api/users/{username}', () => {
-    it('answers the public view of a tutor who shows their profile: abbreviated last name, no email', async () => {
+    it('answers the public profile of a tutor who shows it: abbreviated last name, no email', async () => {
       const { user } = await t.register('tutor', { firstname: 'Grace', lastname: 'hopper' })
       await t.db.updateTable('profiles').set({ is_visible: true }).where('user_id', '=', user.id).execute()
       const { username } = await t.db.selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow()
       const res = await t.request<UserBody>('GET', `/api/users/${username.toUpperCase()}`)
       expect(res.status).toBe(200)
-      expect(res.body.data).toEqual({
+      const profile = await t.request<UserBody>('GET', `/api/tutors/${user.id}/profile`)
+      expect(res.body.data).toEqual({ ...profile.body.data, role_id: 3, role: 'tutor' })
+      expect(res.body.data).toMatchObject({
         id: user.id,
         username: expect.stringMatching(/^grace\.hopper/),
         firstname: 'Grace',
         lastname: 'H.',
-        role_id: 3,
-        role: 'tutor',
         joined_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+        is_visible: true,
+        overall_rating: null,
+        review_count: 0,
       })
       expect(JSON.stringify(res.body)).not.toContain(user.email)
     })

@@ -40,7 +40,7 @@ import { webhookEventLog } from './repositories/webhook-event-log.repository'
 import { bookingLocks, bookingRepository } from './repositories/booking.repository'
 import { paymentRepository } from './repositories/payment.repository'
 import { couponRepository } from './repositories/coupon.repository'
-import { noteRepository, reviewRepository } from './repositories/note.repository'
+import { noteRepository, reviewLocks, reviewRepository } from './repositories/note.repository'
 import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
 import { bookableTeachRepository } from './repositories/bookable-teach.repository'
 import { calendarFeedRepository } from './repositories/calendar-feed.repository'
@@ -115,6 +115,7 @@ export function makeTransactionRepositories(trx: Transaction<Database>, clock: C
     daySchedules: { ...repos.daySchedules, ...dayScheduleLocks(trx) },
     media: { ...repos.media, ...mediaLocks(trx) },
     bookings: { ...repos.bookings, ...bookingLocks(trx, clock) },
+    reviews: { ...repos.reviews, ...reviewLocks(trx) },
     cards: { ...repos.cards, ...cardLocks(trx) },
     bankAccounts: { ...repos.bankAccounts, ...bankAccountLocks(trx) },
     paymentEvents: { ...repos.paymentEvents, ...paymentEventLocks(trx) },
