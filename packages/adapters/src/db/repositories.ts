@@ -6,6 +6,7 @@ import type {
   CatalogRepository,
   Clock,
   FilesRepos,
+  NotificationsRepos,
   PaymentsRepos,
   RegistrationRepos,
   ProfilesRepos,
@@ -37,6 +38,7 @@ import { tutorDirectory } from './repositories/tutor-directory.repository'
 import { tutorSearchRepository } from './repositories/tutor-search.repository'
 import { verificationLocks, verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
+import { pushDeliveryLog } from './repositories/push-delivery-log.repository'
 import { bookingLocks, bookingRepository } from './repositories/booking.repository'
 import { paymentRepository } from './repositories/payment.repository'
 import { couponRepository } from './repositories/coupon.repository'
@@ -63,7 +65,8 @@ export type Repositories = AccountsRepos &
   AvailabilityRepos &
   PaymentsRepos &
   SubscriptionsRepos &
-  SearchRepos & { catalog: CatalogRepository }
+  SearchRepos &
+  NotificationsRepos & { catalog: CatalogRepository }
 
 /**
  * Every repository outside a transaction (on the pool): no locks. The clock is the one the
@@ -80,6 +83,7 @@ export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLoc
     catalog: catalogRepository(db),
     verifications: verificationRepository(db),
     webhookEvents: webhookEventLog(db),
+    pushDeliveries: pushDeliveryLog(db),
     personalRecords: personalRecords(db),
     teaches: teachRepository(db),
     daySchedules: dayScheduleRepository(db),
