@@ -350,7 +350,11 @@ export function bookingWorld(now: string) {
     uow: memoryUnitOfWork(repos, state),
     clock,
     processor,
-    links: { signedUrl: (path, params) => `https://app.test${path}?${new URLSearchParams(params)}&signature=test`, url: (path) => `https://app.test${path}` },
+    links: {
+      signedUrl: (path, params) => `https://app.test${path}?${new URLSearchParams(params)}&signature=test`,
+      url: (path) => `https://app.test${path}`,
+      bookingSecretUrl: (path, grant) => `https://app.test${path}?secret=test-${grant.userId}-${grant.bookingId}`,
+    },
     ids: { uuid: () => `room-${state.nextId}` },
     config: { holdMinutes: 15, serviceFeePercent: 10, meetingBaseUrl: 'https://meet.test/', paymentReturnUrl: 'https://app.test/return' },
     availability: {

@@ -77,6 +77,8 @@ export interface SecretTokens {
 export interface LinkBuilder {
   signedUrl(path: string, params: Record<string, string>, expiresAt: Date): string
   url(path: string, params?: Record<string, string>): string
+  /** `path` with a `secret` that lets this user view and cancel this one booking until `expiresAt`. */
+  bookingSecretUrl(path: string, grant: { userId: number; bookingId: number }, expiresAt: Date): string
 }
 
 export type AccountsDeps = {
