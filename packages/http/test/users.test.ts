@@ -97,6 +97,35 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       expect(me.body.data.username).not.toMatch(/forged|honest|late/)
     })
 
+    it('is emailed to whoever was given a generated username when the one they wanted is freed', async () => {
+      const name = { firstname: 'Edsger', lastname: `Dijkstra${Date.now()}` }
+      const holder = await t.register('student', name)
+      const [late, later] = [await t.register('parent', name), await t.register('student', name)]
+      const unrelated = await t.register('student', { firstname: 'Edsger', lastname: 'Other' })
+      const handle = async (id: number, token: string) => (await t.request<UserBody>('GET', `/api/v1/users/${id}`, { token })).body.data.username
+      const wanted = await handle(holder.user.id, holder.token)
+      expect(await handle(late.user.id, late.token)).toMatch(new RegExp(`^${wanted.replace(/\./g, '\\.')}\\.[a-z0-9]{4}$`))
+
+      expect((await t.request('DELETE', '/api/auth', { token: holder.token })).status).toBe(204)
+      const offers = (await t.outbox({ kind: 'email', topic: 'username_claimable' })).map(
+        (e) => e.payload as { to: string; data: { claimable: string; claimUrl: string; expiresAt: string } },
+      )
+      const mine = offers.filter((o) => o.data.claimable === wanted)
+      expect(mine.map((o) => o.to)).toEqual([late.email, later.email])
+      expect(offers.map((o) => o.to)).not.toContain(unrelated.email)
+      expect(new Date(mine[0]!.data.expiresAt).getTime()).toBe(clock.now().getTime() + 7 * 86_400_000)
+
+      // The first to claim it takes it; the other offer is then refused.
+      const path = (url: string) => url.replace('http://api.test', '')
+      const claimed = await t.request<UserBody>('GET', path(mine[1]!.data.claimUrl))
+      expect(claimed.status, claimed.text).toBe(200)
+      expect(claimed.body.data).toMatchObject({ id: later.user.id, username: wanted })
+      const refused = await t.request<Problem>('GET', path(mine[0]!.data.claimUrl))
+      expect(refused.body.errors).toEqual({ username: ['has already been taken'] })
+      expect((await t.request<UserBody>('GET', `/api/users/${wanted}`)).body.data.id).toBe(later.user.id)
+      expect(await handle(late.user.id, late.token)).not.toBe(wanted)
+    })
+
     it('refuses a handle taken meanwhile with 422 and an unknown user with 404', async () => {
       const first = await t.register('student')
       const second = await t.register('student')

@@ -61,6 +61,14 @@ const TEMPLATES: Record<string, Template> = {
     lines: [`Hello ${str(d.firstname)},`, `${str(d.tutorName)} wrote a note on your ${str(d.subject)} lesson.`, `Summary: ${str(d.summary)}`],
     links: manage(d),
   }),
+  username_claimable: (d) => ({
+    subject: `The username ${str(d.claimable)} is free`,
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `When you registered, ${str(d.claimable)} was taken, so you were given ${str(d.username)}. It is free now: it is yours if you claim it first, before ${str(d.expiresAt)}.`,
+    ],
+    link: { label: `Claim ${str(d.claimable)}`, url: str(d.claimUrl) },
+  }),
   tutor_id_verification_status_updated: (d) => ({
     subject: `Tutor verification ${str(d.kind)}: ${str(d.status)} (user ${str(d.userId)})`,
     lines: [
