@@ -138,4 +138,32 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
     expect(byName.status, byName.text).toBe(200)
     expect(byName.body.data).toEqual({ ...(await profileOf(id)), role_id: 3, role: 'tutor' })
   })
+
+  it('counts every review when several are written at the same instant', async () => {
+    const tutor: Session = await t.register('tutor')
+    const maths = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
+    const gcse = await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
+    const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: maths.id, subject_level_ids: [gcse.id], hourly_rate: '30.00' } })
+    for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
+      await t.request('POST', '/api/v1/day-availabilities', { token: tutor.token, body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online'], buffer_minutes: 0 } })
+    }
+    const marks = [5, 4, 3, 2]
+    const students: Session[] = []
+    for (const [i] of marks.entries()) {
+      const student: Session = await t.register('student')
+      const start = new Date(clock.now().getTime() + (4 * 24 + 2 * i) * HOUR)
+      const booked = await t.request<One<{ id: number }>>('POST', '/api/bookings', {
+        token: student.token,
+        body: { teach_id: teach.body.data.id, subject_level_id: gcse.id, lesson_type: 3, start: start.toISOString(), finish: new Date(start.getTime() + HOUR).toISOString() },
+      })
+      expect(booked.status, booked.text).toBe(201)
+      expect((await t.request('POST', '/api/payments/pay', { token: student.token, body: { booking_id: booked.body.data.id, payment_method: 'pm_card_visa' } })).status).toBe(200)
+      students.push(student)
+    }
+    const answers = await Promise.all(
+      students.map((s, i) => t.request('POST', `/api/tutors/${tutor.user.id}/review`, { token: s.token, body: { knowledge: marks[i], communication: marks[i], punctuality: marks[i] } })),
+    )
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201])
+    expect(await profileOf(tutor.user.id)).toMatchObject({ overall_rating: 3.5, review_count: 4 })
+  })
 })
