@@ -126,6 +126,17 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       expect(await handle(late.user.id, late.token)).not.toBe(wanted)
     })
 
+    it('is offered too when its holder moves to another username', async () => {
+      const name = { firstname: 'Barbara', lastname: `Liskov${Date.now()}` }
+      const holder = await t.register('student', name)
+      const waiting = await t.register('student', name)
+      const wanted = (await t.request<UserBody>('GET', `/api/v1/users/${holder.user.id}`, { token: holder.token })).body.data.username
+      const moved = await t.request('PUT', `/api/users/${holder.user.id}`, { token: holder.token, body: { username: `${wanted}-moved` } })
+      expect(moved.status, moved.text).toBe(200)
+      const offers = (await t.outbox({ kind: 'email', topic: 'username_claimable' })).map((e) => e.payload as { to: string; data: { claimable: string } })
+      expect(offers.filter((o) => o.data.claimable === wanted).map((o) => o.to)).toEqual([waiting.email])
+    })
+
     it('refuses a handle taken meanwhile with 422 and an unknown user with 404', async () => {
       const first = await t.register('student')
       const second = await t.register('student')
