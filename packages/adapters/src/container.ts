@@ -125,6 +125,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const appKey = await resolveAppKey(config.APP_KEY, config.DATA_DIR)
   const now = () => clock.now()
   const urlSigner = new UrlSigner(deriveKey(appKey, 'url-signature'), now)
+  const secretBox = new SecretBox(deriveKey(appKey, 'secret-box'), now)
   const baseUrl = appUrl(config)
   const configured = () => processorFromConfig(config, database, now, baseUrl)
   const processor =
@@ -154,8 +155,8 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     hasher: argon2Hasher(),
     secrets: secretTokens,
     urlSigner,
-    secretBox: new SecretBox(deriveKey(appKey, 'secret-box'), now),
-    links: linkBuilder(baseUrl, urlSigner),
+    secretBox,
+    links: linkBuilder(baseUrl, urlSigner, secretBox),
     processor,
     identityProvider: overrides.identityProvider ?? identityProviderFromConfig(config),
     mailer,

@@ -207,8 +207,11 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
       expect(ids((await get(here)).body)).toEqual([near, far, nowhere])
       expect(ids((await get(`${here}&sort=distance`)).body)).toEqual([near, far, nowhere])
       expect(ids((await get('')).body)).toEqual([far, near, nowhere])
-      await t.db.updateTable('tutor_search').set({ overall_rating: 4.5 }).where('tutor_id', '=', nowhere).execute()
+      await t.db.insertInto('tutor_ratings').values({ tutor_id: nowhere, overall_rating: 4.5, review_count: 2 }).execute()
       expect(ids((await get('sort=rating')).body)).toEqual([nowhere, far, near])
+      // Equal ratings: more reviews first.
+      await t.db.insertInto('tutor_ratings').values({ tutor_id: near, overall_rating: 4.5, review_count: 5 }).execute()
+      expect(ids((await get('sort=rating')).body)).toEqual([near, nowhere, far])
       expect(ids((await get('sort=price_asc')).body)).toEqual([far, nowhere, near])
       expect(ids((await get(`${here}&sort=price_desc`)).body)).toEqual([near, nowhere, far])
     })

@@ -51,15 +51,15 @@ describe.each(testDatabaseKinds())('subscriptions on %s', (kind) => {
     expect((await t.request('POST', '/api/subscriptions', { token: tutor.token, body: { plan: 1 } })).status).toBe(422)
   })
 
-  it('starts a new trial after a cancellation, through web.api secret links too', async () => {
+  it('starts a new trial after a cancellation, through web.api signed links too', async () => {
     const tutor = await syncedTutor()
     const deleted = await hook(subEvent('customer.subscription.deleted', tutor.processorId, 'canceled'))
     expect(deleted.body.data.outcome).toBe('handled')
     const [old] = await stored(tutor.user.id)
     expect(old).toMatchObject({ status: 'canceled' })
     expect(old!.deleted_at).not.toBeNull()
-    const secret = t.infra.secretBox.seal(tutor.user.id, new Date(Date.now() + 3_600_000))
-    const res = await t.request<{ data: Sub }>('POST', `/api/subscriptions?secret=${encodeURIComponent(secret)}`, { body: {} })
+    const link = t.infra.urlSigner.sign(`/api/subscriptions?uid=${tutor.user.id}`, new Date(Date.now() + 3_600_000))
+    const res = await t.request<{ data: Sub }>('POST', link, { body: {} })
     expect(res.status).toBe(201)
     expect(res.body.data.status).toBe('trialing')
     expect(new Date(res.body.data.trial_ends_at!).getTime()).toBeGreaterThan(Date.now())

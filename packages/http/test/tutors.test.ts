@@ -149,17 +149,20 @@ describe.each(testDatabaseKinds())('tutor views on %s', (kind) => {
         profile_picture_url: `http://api.test/api/resources/profile-image/${me.user.id}`,
         profile_video_url: `http://api.test/api/resources/profile-video/${me.user.id}`,
         bio: 'I teach maths.',
+        verification: { identity: true, dbs: true, qualification: true },
         verification_status: 'verified',
-        verifications: { identity: true, dbs: true, qualification: true },
         is_visible: true,
-        location: { postcode_district: 'SW1A', travel_distance_miles: 7.5 },
+        location: { postcode_district: 'SW1A', lat: 51.5, lng: -0.13, travel_distance_miles: 7.5 },
         education: [],
         languages: [{ id: expect.any(Number), code: 'en', name: 'English' }],
         tutoring_experience: '3 years 2 months',
         tutoring_experience_months: 38,
-        teaching_experience: { qualified_teacher: true, subjects: [expect.objectContaining({ subject: { id: maths, title: 'Mathematics' }, hourly_rate: '30.00' })] },
+        teaching_experience: { qualified_teacher: true, professions: [] },
         overall_rating: null,
+        review_count: 0,
+        hours_taught: 0,
         social_links: [],
+        teaches: [expect.objectContaining({ subject: { id: maths, title: 'Mathematics' }, hourly_rate: '30.00' })],
       })
       expect(res.text).not.toContain('51.5034')
       expect(res.text).not.toContain('2AA')
@@ -174,12 +177,13 @@ describe.each(testDatabaseKinds())('tutor views on %s', (kind) => {
         profile_picture_url: null,
         profile_video_url: null,
         bio: null,
+        verification: { identity: false, dbs: false, qualification: false },
         verification_status: 'unverified',
-        verifications: { identity: false, dbs: false, qualification: false },
         is_visible: false,
         location: null,
         tutoring_experience: null,
-        teaching_experience: { qualified_teacher: false, subjects: [] },
+        teaching_experience: { qualified_teacher: false, professions: [] },
+        teaches: [],
       })
     })
 

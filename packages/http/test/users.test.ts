@@ -32,20 +32,23 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
   })
 
   describe('GET /api/users/{username}', () => {
-    it('answers the public view of a tutor who shows their profile: abbreviated last name, no email', async () => {
+    it('answers the public profile of a tutor who shows it: abbreviated last name, no email', async () => {
       const { user } = await t.register('tutor', { firstname: 'Grace', lastname: 'hopper' })
       await t.db.updateTable('profiles').set({ is_visible: true }).where('user_id', '=', user.id).execute()
       const { username } = await t.db.selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow()
       const res = await t.request<UserBody>('GET', `/api/users/${username.toUpperCase()}`)
       expect(res.status).toBe(200)
-      expect(res.body.data).toEqual({
+      const profile = await t.request<UserBody>('GET', `/api/tutors/${user.id}/profile`)
+      expect(res.body.data).toEqual({ ...profile.body.data, role_id: 3, role: 'tutor' })
+      expect(res.body.data).toMatchObject({
         id: user.id,
         username: expect.stringMatching(/^grace\.hopper/),
         firstname: 'Grace',
         lastname: 'H.',
-        role_id: 3,
-        role: 'tutor',
         joined_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
+        is_visible: true,
+        overall_rating: null,
+        review_count: 0,
       })
       expect(JSON.stringify(res.body)).not.toContain(user.email)
     })
@@ -92,6 +95,46 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       expect((await t.request<Problem>('GET', expiring)).status).toBe(403)
       const me = await t.request<UserBody>('GET', `/api/v1/users/${user.id}`, { token })
       expect(me.body.data.username).not.toMatch(/forged|honest|late/)
+    })
+
+    it('is emailed to whoever was given a generated username when the one they wanted is freed', async () => {
+      const name = { firstname: 'Edsger', lastname: `Dijkstra${Date.now()}` }
+      const holder = await t.register('student', name)
+      const [late, later] = [await t.register('parent', name), await t.register('student', name)]
+      const unrelated = await t.register('student', { firstname: 'Edsger', lastname: 'Other' })
+      const handle = async (id: number, token: string) => (await t.request<UserBody>('GET', `/api/v1/users/${id}`, { token })).body.data.username
+      const wanted = await handle(holder.user.id, holder.token)
+      expect(await handle(late.user.id, late.token)).toMatch(new RegExp(`^${wanted.replace(/\./g, '\\.')}\\.[a-z0-9]{4}$`))
+
+      expect((await t.request('DELETE', '/api/auth', { token: holder.token })).status).toBe(204)
+      const offers = (await t.outbox({ kind: 'email', topic: 'username_claimable' })).map(
+        (e) => e.payload as { to: string; data: { claimable: string; claimUrl: string; expiresAt: string } },
+      )
+      const mine = offers.filter((o) => o.data.claimable === wanted)
+      expect(mine.map((o) => o.to)).toEqual([late.email, later.email])
+      expect(offers.map((o) => o.to)).not.toContain(unrelated.email)
+      expect(new Date(mine[0]!.data.expiresAt).getTime()).toBe(clock.now().getTime() + 7 * 86_400_000)
+
+      // The first to claim it takes it; the other offer is then refused.
+      const path = (url: string) => url.replace('http://api.test', '')
+      const claimed = await t.request<UserBody>('GET', path(mine[1]!.data.claimUrl))
+      expect(claimed.status, claimed.text).toBe(200)
+      expect(claimed.body.data).toMatchObject({ id: later.user.id, username: wanted })
+      const refused = await t.request<Problem>('GET', path(mine[0]!.data.claimUrl))
+      expect(refused.body.errors).toEqual({ username: ['has already been taken'] })
+      expect((await t.request<UserBody>('GET', `/api/users/${wanted}`)).body.data.id).toBe(later.user.id)
+      expect(await handle(late.user.id, late.token)).not.toBe(wanted)
+    })
+
+    it('is offered too when its holder moves to another username', async () => {
+      const name = { firstname: 'Barbara', lastname: `Liskov${Date.now()}` }
+      const holder = await t.register('student', name)
+      const waiting = await t.register('student', name)
+      const wanted = (await t.request<UserBody>('GET', `/api/v1/users/${holder.user.id}`, { token: holder.token })).body.data.username
+      const moved = await t.request('PUT', `/api/users/${holder.user.id}`, { token: holder.token, body: { username: `${wanted}-moved` } })
+      expect(moved.status, moved.text).toBe(200)
+      const offers = (await t.outbox({ kind: 'email', topic: 'username_claimable' })).map((e) => e.payload as { to: string; data: { claimable: string } })
+      expect(offers.filter((o) => o.data.claimable === wanted).map((o) => o.to)).toEqual([waiting.email])
     })
 
     it('refuses a handle taken meanwhile with 422 and an unknown user with 404', async () => {

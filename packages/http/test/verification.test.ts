@@ -459,15 +459,15 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
       const id = `receipt-${randomUUID()}`
       const first = await push({ id, status: 'ok', details: { device: 'x' } })
       expect(first.status).toBe(200)
-      expect(first.body.data).toEqual({ received: true, recorded: true, duplicate: false })
+      expect(first.body.data).toEqual({ received: true, recorded: true, duplicate: false, matched: 0 })
       const again = await push({ id, status: 'ok' })
-      expect(again.body.data).toEqual({ received: true, recorded: false, duplicate: true })
+      expect(again.body.data).toEqual({ received: true, recorded: false, duplicate: true, matched: 0 })
       const rows = await t.db.selectFrom('webhook_events').selectAll().where('source', '=', 'push').where('event_id', '=', id).execute()
       expect(rows).toEqual([expect.objectContaining({ type: 'ok' })])
     })
 
     it('acknowledges a callback without an id, and takes integer ids', async () => {
-      expect((await push({ type: 'delivered' })).body.data).toEqual({ received: true, recorded: false, duplicate: false })
+      expect((await push({ type: 'delivered' })).body.data).toEqual({ received: true, recorded: false, duplicate: false, matched: 0 })
       const numeric = Date.now()
       expect((await push({ id: numeric, type: 'delivered' })).body.data.recorded).toBe(true)
       expect(await t.db.selectFrom('webhook_events').select('type').where('source', '=', 'push').where('event_id', '=', String(numeric)).executeTakeFirst()).toEqual({ type: 'delivered' })

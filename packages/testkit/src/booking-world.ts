@@ -331,7 +331,14 @@ export function bookingWorld(now: string) {
       delete: notFaked('notes.delete'),
       ownFileIds: async () => [],
     },
-    reviews: { insert: notFaked('reviews.insert'), summary: notFaked('reviews.summary'), isTutor: async () => true },
+    reviews: {
+      lockRating: notFaked('reviews.lockRating'),
+      insert: notFaked('reviews.insert'),
+      totals: notFaked('reviews.totals'),
+      saveRating: notFaked('reviews.saveRating'),
+      summary: notFaked('reviews.summary'),
+      isTutor: async () => true,
+    },
     catalog: {
       subjects: async () => [],
       subjectLevels: async () => [],
@@ -387,7 +394,11 @@ export function bookingWorld(now: string) {
     uow: memoryUnitOfWork(repos, state),
     clock,
     processor,
-    links: { signedUrl: (path, params) => `https://app.test${path}?${new URLSearchParams(params)}&signature=test`, url: (path) => `https://app.test${path}` },
+    links: {
+      signedUrl: (path, params) => `https://app.test${path}?${new URLSearchParams(params)}&signature=test`,
+      url: (path) => `https://app.test${path}`,
+      bookingSecretUrl: (path, grant) => `https://app.test${path}?secret=test-${grant.userId}-${grant.bookingId}`,
+    },
     ids: { uuid: () => `room-${state.nextId}` },
     config: {
       holdMinutes: 15,

@@ -107,6 +107,7 @@ export function paymentsWorld(now: string) {
       isProfileVisible: notFaked('users.isProfileVisible'),
       isEmailTaken: notFaked('users.isEmailTaken'),
       isUsernameTaken: notFaked('users.isUsernameTaken'),
+      listByUsernamePrefix: notFaked('users.listByUsernamePrefix'),
       insert: notFaked('users.insert'),
       update: notFaked('users.update'),
       setPasswordHash: notFaked('users.setPasswordHash'),

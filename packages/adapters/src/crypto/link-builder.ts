@@ -1,7 +1,8 @@
 import type { LinkBuilder } from '@tutoring/domain'
+import type { SecretBox } from './secret-box'
 import type { UrlSigner } from './url-signer'
 
-export function linkBuilder(baseUrl: string, signer: UrlSigner): LinkBuilder {
+export function linkBuilder(baseUrl: string, signer: UrlSigner, secrets: SecretBox): LinkBuilder {
   const withQuery = (path: string, params: Record<string, string> = {}) => {
     const query = new URLSearchParams(params).toString()
     return query ? `${path}?${query}` : path
@@ -9,5 +10,6 @@ export function linkBuilder(baseUrl: string, signer: UrlSigner): LinkBuilder {
   return {
     url: (path, params) => `${baseUrl}${withQuery(path, params)}`,
     signedUrl: (path, params, expiresAt) => `${baseUrl}${signer.sign(withQuery(path, params), expiresAt)}`,
+    bookingSecretUrl: (path, grant, expiresAt) => `${baseUrl}${withQuery(path, { secret: secrets.seal(grant, expiresAt) })}`,
   }
 }

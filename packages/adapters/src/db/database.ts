@@ -53,6 +53,7 @@ import type { CouponRedemptionsTable, CouponsTable } from './tables/coupons.tabl
 import type { NoteFilesTable, NotesTable, ReviewsTable } from './tables/notes.table'
 import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.table'
 import type { TutorSearchTable } from './tables/tutor-search.table'
+import type { TutorRatingsTable } from './tables/tutor-ratings.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {
@@ -119,4 +120,5 @@ export interface Database {
   postcodes: PostcodesTable
   postcode_addresses: PostcodeAddressesTable
   tutor_search: TutorSearchTable
+  tutor_ratings: TutorRatingsTable
 }

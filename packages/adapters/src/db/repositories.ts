@@ -6,6 +6,7 @@ import type {
   CatalogRepository,
   Clock,
   FilesRepos,
+  NotificationsRepos,
   PaymentsRepos,
   RegistrationRepos,
   ProfilesRepos,
@@ -37,10 +38,11 @@ import { tutorDirectory } from './repositories/tutor-directory.repository'
 import { tutorSearchRepository } from './repositories/tutor-search.repository'
 import { verificationLocks, verificationRepository } from './repositories/verification.repository'
 import { webhookEventLog } from './repositories/webhook-event-log.repository'
+import { pushDeliveryLog } from './repositories/push-delivery-log.repository'
 import { bookingLocks, bookingRepository } from './repositories/booking.repository'
 import { paymentRepository } from './repositories/payment.repository'
 import { couponRepository } from './repositories/coupon.repository'
-import { noteRepository, reviewRepository } from './repositories/note.repository'
+import { noteRepository, reviewLocks, reviewRepository } from './repositories/note.repository'
 import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
 import { bookableTeachRepository } from './repositories/bookable-teach.repository'
 import { calendarFeedRepository } from './repositories/calendar-feed.repository'
@@ -64,7 +66,8 @@ export type Repositories = AccountsRepos &
   AvailabilityRepos &
   PaymentsRepos &
   SubscriptionsRepos &
-  SearchRepos & { catalog: CatalogRepository }
+  SearchRepos &
+  NotificationsRepos & { catalog: CatalogRepository }
 
 /**
  * Every repository outside a transaction (on the pool): no locks. The clock is the one the
@@ -81,6 +84,7 @@ export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLoc
     catalog: catalogRepository(db),
     verifications: verificationRepository(db),
     webhookEvents: webhookEventLog(db),
+    pushDeliveries: pushDeliveryLog(db),
     personalRecords: personalRecords(db),
     teaches: teachRepository(db),
     daySchedules: dayScheduleRepository(db),
@@ -118,6 +122,7 @@ export function makeTransactionRepositories(trx: Transaction<Database>, clock: C
     daySchedules: { ...repos.daySchedules, ...dayScheduleLocks(trx) },
     media: { ...repos.media, ...mediaLocks(trx) },
     bookings: { ...repos.bookings, ...bookingLocks(trx, clock) },
+    reviews: { ...repos.reviews, ...reviewLocks(trx) },
     cards: { ...repos.cards, ...cardLocks(trx) },
     bankAccounts: { ...repos.bankAccounts, ...bankAccountLocks(trx) },
     paymentEvents: { ...repos.paymentEvents, ...paymentEventLocks(trx) },

@@ -5,6 +5,9 @@ type Data = Record<string, unknown>
 type Link = { label: string; url: string }
 type Template = (data: Data) => { subject: string; lines: string[]; link?: Link; links?: Link[] }
 
+/** A booking email's management link (view and cancel without logging in), when it carries one. */
+const manage = (d: Data): Link[] => (d.manageUrl ? [{ label: 'View or cancel this booking', url: str(d.manageUrl) }] : [])
+
 const str = (value: unknown): string => (value === undefined || value === null ? '' : String(value))
 
 /** One entry per email the service sends; the outbox names them by key. */
@@ -38,14 +41,12 @@ const TEMPLATES: Record<string, Template> = {
       `A new time is proposed for the ${str(d.subject)} lesson of ${str(d.start)}: ${str(d.suggestedStart)} to ${str(d.suggestedFinish)}.`,
       `Please answer before ${str(d.expiresAt)}; without an answer the lesson is cancelled and refunded in full.`,
     ],
-    links: [
-      { label: 'Accept', url: str(d.acceptUrl) },
-      { label: 'Decline', url: str(d.declineUrl) },
-    ],
+    links: [{ label: 'Accept', url: str(d.acceptUrl) }, { label: 'Decline', url: str(d.declineUrl) }, ...manage(d)],
   }),
   lesson_booked: (d) => ({
     subject: `Lesson booked: ${str(d.subject)} on ${str(d.start)}`,
     lines: [`Hello ${str(d.firstname)},`, `The ${str(d.subject)} lesson of ${str(d.tutorName)} and ${str(d.studentName)} is booked from ${str(d.start)} to ${str(d.finish)}.`],
+    links: manage(d),
   }),
   lesson_cancelled: (d) => ({
     subject: `Lesson cancelled: ${str(d.subject)} on ${str(d.start)}`,
@@ -58,6 +59,15 @@ const TEMPLATES: Record<string, Template> = {
   lesson_summary_note: (d) => ({
     subject: `Lesson notes: ${str(d.subject)} on ${str(d.start)}`,
     lines: [`Hello ${str(d.firstname)},`, `${str(d.tutorName)} wrote a note on your ${str(d.subject)} lesson.`, `Summary: ${str(d.summary)}`],
+    links: manage(d),
+  }),
+  username_claimable: (d) => ({
+    subject: `The username ${str(d.claimable)} is free`,
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `When you registered, ${str(d.claimable)} was taken, so you were given ${str(d.username)}. It is free now: it is yours if you claim it first, before ${str(d.expiresAt)}.`,
+    ],
+    link: { label: `Claim ${str(d.claimable)}`, url: str(d.claimUrl) },
   }),
   tutor_id_verification_status_updated: (d) => ({
     subject: `Tutor verification ${str(d.kind)}: ${str(d.status)} (user ${str(d.userId)})`,

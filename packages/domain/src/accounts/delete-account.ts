@@ -1,11 +1,18 @@
 import { ok, ResultAsync } from 'neverthrow'
+import { offerFreedUsername } from './freed-username'
 import type { AccountsDeps } from './ports'
 import type { User } from './user'
 
-/** Soft delete: the row stays for the records that point at it; every token dies at once. */
+/**
+ * Soft delete: the row stays for the records that point at it; every token dies at once.
+ * The username is free again, so whoever was given a generated one because it was taken
+ * ("ada.lovelace.x4k2" for "ada.lovelace") is emailed a signed link to claim it (SPEC
+ * "username ... can be claimed through a signed link").
+ */
 export function deleteAccount(deps: AccountsDeps, user: User): ResultAsync<void, never> {
   return new ResultAsync(
-    deps.uow.run(async ({ users, accessTokens, outbox }) => {
+    deps.uow.run(async (repos) => {
+      const { users, accessTokens, outbox } = repos
       const now = deps.clock.now()
       await users.softDelete(user.id, now)
       await accessTokens.revokeAllForUser(user.id, now)
@@ -22,6 +29,7 @@ export function deleteAccount(deps: AccountsDeps, user: User): ResultAsync<void,
         },
         dedupeKey: `user_deleted:${user.id}`,
       })
+      await offerFreedUsername(deps, repos, { holder: user, username: user.username }, now)
       return ok(undefined)
     }),
   )

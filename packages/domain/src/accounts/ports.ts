@@ -24,6 +24,8 @@ export interface UserRepository {
   isProfileVisible(userId: number): Promise<boolean>
   isEmailTaken(email: string): Promise<boolean>
   isUsernameTaken(username: string, exceptUserId?: number): Promise<boolean>
+  /** Live users whose username starts with `prefix` (case aside), oldest first, at most `limit`. */
+  listByUsernamePrefix(prefix: string, limit: number): Promise<User[]>
   /** Undefined when the email or the username is already taken by a live user. */
   insert(user: NewUser): Promise<User | undefined>
   update(id: number, patch: UserPatch): Promise<User>
@@ -77,6 +79,8 @@ export interface SecretTokens {
 export interface LinkBuilder {
   signedUrl(path: string, params: Record<string, string>, expiresAt: Date): string
   url(path: string, params?: Record<string, string>): string
+  /** `path` with a `secret` that lets this user view and cancel this one booking until `expiresAt`. */
+  bookingSecretUrl(path: string, grant: { userId: number; bookingId: number }, expiresAt: Date): string
 }
 
 export type AccountsDeps = {

@@ -8,13 +8,14 @@ import {
   type ValidationFailed,
   validationFailed,
 } from '../shared'
+import { offerFreedUsername } from './freed-username'
 import type { AccountsDeps, UserPatch } from './ports'
 import { USERNAME_PATTERN, type User } from './user'
 
 export type UpdateUserError = NotFound | ValidationFailed
 
 export function updateUser(
-  deps: Pick<AccountsDeps, 'uow'>,
+  deps: Pick<AccountsDeps, 'uow' | 'links' | 'clock'>,
   actor: Actor,
   input: { id: number; patch: UserPatch },
 ): ResultAsync<User, UpdateUserError> {
@@ -22,12 +23,12 @@ export function updateUser(
 }
 
 async function run(
-  deps: Pick<AccountsDeps, 'uow'>,
+  deps: Pick<AccountsDeps, 'uow' | 'links' | 'clock'>,
   actor: Actor,
   id: number,
   patch: UserPatch,
 ): Promise<Result<User, UpdateUserError>> {
-  return deps.uow.run(async ({ users, reference }) => {
+  return deps.uow.run(async ({ users, reference, outbox }) => {
     // Another user's account is not found, exactly as an unknown id is.
     if (!actsFor(actor, id)) return err(notFound('user'))
     const user = await users.findById(id)
@@ -45,6 +46,8 @@ async function run(
     }
     if (Object.keys(problems).length > 0) return err(validationFailed(problems))
     if (Object.keys(patch).length === 0) return ok(user)
-    return ok(await users.update(id, patch))
+    const updated = await users.update(id, patch)
+    if (updated.username !== user.username) await offerFreedUsername(deps, { users, outbox }, { holder: user, username: user.username }, deps.clock.now())
+    return ok(updated)
   })
 }

@@ -5,14 +5,15 @@ import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFai
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
 import { checkRescheduleSlot } from './booking-slot'
 import type { BookingDeps } from './ports'
-import { lessonEmailData } from './settlement'
+import { lessonEmailData, managementUrl } from './settlement'
 
 /**
  * `PUT /api/lessons/{id}/approve`: the other party accepts; the lesson takes the suggested
- * times (still free, or 409) and is ACTIVE again; both parties get the booked email.
+ * times (still free, or 409) and is ACTIVE again; both parties get the booked email, each
+ * with the booking's management link.
  */
 export function approveLessonReschedule(
-  deps: Pick<BookingDeps, 'uow' | 'clock' | 'availability'>,
+  deps: Pick<BookingDeps, 'uow' | 'clock' | 'availability' | 'links'>,
   actor: Actor,
   lessonId: number,
 ): ResultAsync<BookingAggregate, NotFound | Forbidden | LessonTransitionError | SlotUnavailable | ValidationFailed> {
@@ -53,7 +54,7 @@ export function approveLessonReschedule(
           kind: 'email',
           template: 'lesson_booked',
           to: person.email,
-          data: lessonEmailData(after, { firstname: person.firstname }),
+          data: lessonEmailData(after, { firstname: person.firstname, manageUrl: managementUrl(deps.links, after, person) }),
           dedupeKey: `lesson_booked:${a.lesson.id}:${start.getTime()}:${person.id}`,
         })
       }

@@ -2,14 +2,14 @@ import { err, ok, ResultAsync } from 'neverthrow'
 import { fieldError, forbidden, validationFailed, type Actor, type FieldErrors, type Forbidden, type ValidationFailed } from '../shared'
 import { maySeeBooking, type LessonNote } from './booking-record'
 import type { BookingDeps, NoteDraft } from './ports'
-import { lessonEmailData } from './settlement'
+import { lessonEmailData, managementUrl } from './settlement'
 
 /**
  * `POST /api/v1/notes`: the lesson's tutor writes a note (text, summary, their own files).
  * The student (the booker) gets the lesson-summary-note email and a push, through the outbox.
  */
 export function createNote(
-  deps: Pick<BookingDeps, 'uow'>,
+  deps: Pick<BookingDeps, 'uow' | 'links'>,
   actor: Actor,
   input: NoteDraft & { lessonId: number },
 ): ResultAsync<LessonNote, ValidationFailed | Forbidden> {
@@ -30,7 +30,7 @@ export function createNote(
         kind: 'email',
         template: 'lesson_summary_note',
         to: student.email,
-        data: lessonEmailData(lesson, { firstname: student.firstname, summary: note.summary, noteId: note.id }),
+        data: lessonEmailData(lesson, { firstname: student.firstname, summary: note.summary, noteId: note.id, manageUrl: managementUrl(deps.links, lesson, student) }),
         dedupeKey: `lesson_summary_note:${note.id}`,
       })
       await repos.outbox.enqueue({

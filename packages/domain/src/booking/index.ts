@@ -67,6 +67,7 @@ export type {
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
 export { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventOutcome, recordPaymentEvent } from './record-payment-event'
+export { criterionMean, overallRating, type ReviewTotals, type TutorRating } from './review-rating'
 export type { ReviewSummaryCache } from './review-summary-cache'
 export { releasePayment, type ReleasePaymentError } from './release-payment'
 export { releaseWaitingTransfers } from './release-waiting-transfers'

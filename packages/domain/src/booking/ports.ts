@@ -8,6 +8,7 @@ import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork, WebhookEventLog } from '../shared'
 import type { BookingState } from './booking-state'
 import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentDispute, PaymentStatus } from './booking-record'
+import type { ReviewTotals, TutorRating } from './review-rating'
 
 /** A lesson and its booking as one insert: the lesson's fields, its type as stored, and the booking's price. */
 export type NewBooking = Pick<
@@ -143,8 +144,12 @@ export type ReviewSummary = {
 }
 
 export interface ReviewRepository {
+  /** Holds the tutor's rating until the transaction ends, so two reviews at once each count the other. */
+  lockRating(tutorId: number): Promise<void>
   /** Undefined when this reviewer already reviewed this tutor. */
   insert(tutorId: number, reviewerId: number, draft: ReviewDraft): Promise<{ id: number } | undefined>
+  totals(tutorId: number): Promise<ReviewTotals>
+  saveRating(tutorId: number, rating: TutorRating): Promise<void>
   summary(tutorId: number): Promise<ReviewSummary>
   /** Whether a live user with the tutor role has this id. */
   isTutor(tutorId: number): Promise<boolean>

@@ -5,7 +5,7 @@ import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFai
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
 import { checkRescheduleSlot } from './booking-slot'
 import type { BookingDeps } from './ports'
-import { lessonEmailData } from './settlement'
+import { lessonEmailData, managementUrl } from './settlement'
 
 /**
  * `PUT /api/lessons/{id}/edit`: either party proposes new times at least 72 hours before the
@@ -59,6 +59,7 @@ export function proposeLessonReschedule(
           expiresAt: set.expiresAt.toISOString(),
           acceptUrl: link('approve'),
           declineUrl: link('decline'),
+          manageUrl: managementUrl(deps.links, a, other),
         }),
         dedupeKey: `lesson_reschedule:${a.lesson.id}:${set.start.getTime()}:${now.getTime()}`,
       })

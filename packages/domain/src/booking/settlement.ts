@@ -1,3 +1,4 @@
+import type { LinkBuilder } from '../accounts'
 import type { LessonEffect, LessonTransition } from '../lesson'
 import { formatPence, type Pence } from '../shared'
 import type { BookingAggregate, Person } from './booking-record'
@@ -23,6 +24,14 @@ export const lessonEmailData = (a: BookingAggregate, extra: Record<string, unkno
   studentName: `${a.booker.firstname} ${a.booker.lastname}`,
   ...extra,
 })
+
+/**
+ * The management link of a booking email (CONTRACT §14): the booking's page with a `secret`
+ * that lets this recipient view and cancel this booking, and nothing else, until the lesson's
+ * finish. The same secret is taken by `PUT /api/bookings/{id}/cancel`.
+ */
+export const managementUrl = (links: LinkBuilder, a: BookingAggregate, person: Person): string =>
+  links.bookingSecretUrl(`/api/bookings/${a.booking.id}`, { userId: person.id, bookingId: a.booking.id }, a.lesson.finish)
 
 const participants = (a: BookingAggregate): Person[] => [a.tutor, a.booker]
 

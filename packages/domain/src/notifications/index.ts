@@ -1,4 +1,4 @@
-export type { NotificationsDeps } from './ports'
+export type { NotificationsDeps, NotificationsRepos, PushDeliveryLog } from './ports'
 export {
   parseWebPushSubscription,
   type PushDevice,

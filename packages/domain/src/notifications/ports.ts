@@ -1,6 +1,17 @@
 import type { Clock, UnitOfWork, WebhookEventLog } from '../shared'
 
+/** The pushes that went out, one per device reached, as the outbox worker recorded them. */
+export interface PushDeliveryLog {
+  /**
+   * Notes a provider's receipt on every delivery of the message with this provider id;
+   * answers how many it matched (0 for a message this service never sent).
+   */
+  recordReceipt(providerMessageId: string, status: string, at: Date): Promise<number>
+}
+
+export type NotificationsRepos = { webhookEvents: WebhookEventLog; pushDeliveries: PushDeliveryLog }
+
 export type NotificationsDeps = {
-  uow: UnitOfWork<{ webhookEvents: WebhookEventLog }>
+  uow: UnitOfWork<NotificationsRepos>
   clock: Clock
 }

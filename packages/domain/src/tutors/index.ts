@@ -1,17 +1,22 @@
 export { getPublicTutorProfile, type PublicTutorProfile } from './get-public-tutor-profile'
+export { getPublicUser, type PublicUser } from './get-public-user'
 export { getTutorDetails, type TutorDetails } from './get-tutor-details'
 export { getTutorStatus, type TutorStatus } from './get-tutor-status'
 export type { TutorsDeps, TutorsRepos } from './ports'
-export { criterionMean, hoursTaught, overallRating, type ReviewTotals, type TaughtLesson } from './teaching-record'
+export { hoursTaught, type TaughtLesson } from './teaching-record'
 export {
   describeExperience,
   TUTOR_VERIFICATION_KINDS,
   type TutorAddress,
   type TutorDirectory,
+  type TutorEducation,
   type TutorLanguage,
   type TutorMobileNumber,
   type TutorPersonalDetails,
+  type TutorProfession,
   type TutorProfileFacts,
+  type TutorReviewStanding,
+  type TutorSocialLink,
   type TutorSubscription,
   type TutorVerification,
   type TutorVerificationKind,

@@ -1,4 +1,5 @@
 import type { User } from '../accounts'
+import type { TaughtLesson } from './teaching-record'
 
 export const TUTOR_VERIFICATION_KINDS = ['identity', 'dbs', 'qualification'] as const
 export type TutorVerificationKind = (typeof TUTOR_VERIFICATION_KINDS)[number]
@@ -20,6 +21,11 @@ export type TutorProfileFacts = {
 }
 
 export type TutorLanguage = { id: number; code: string; name: string }
+export type TutorEducation = { institution: string; qualification: string; subject: string | null; startYear: number; endYear: number | null }
+export type TutorProfession = { title: string; organisation: string | null; startDate: string; endDate: string | null }
+export type TutorSocialLink = { platform: string; url: string }
+/** The tutor's rating as the review use case stored it: no review, no rating. */
+export type TutorReviewStanding = { reviewCount: number; overallRating: number | null }
 export type TutorAddress = { id: number; line1: string; line2: string | null; city: string; postcode: string; country: string }
 export type TutorMobileNumber = { id: number; number: string }
 export type TutorPersonalDetails = { id: number; dateOfBirth: string | null; gender: 'male' | 'female' | null }
@@ -41,6 +47,14 @@ export interface TutorDirectory {
   addresses(userId: number): Promise<TutorAddress[]>
   mobileNumbers(userId: number): Promise<TutorMobileNumber[]>
   subscription(userId: number): Promise<TutorSubscription | undefined>
+  /** Oldest first (by start year), as a CV reads. */
+  education(userId: number): Promise<TutorEducation[]>
+  /** Most recent first (by start date). */
+  professions(userId: number): Promise<TutorProfession[]>
+  socialLinks(userId: number): Promise<TutorSocialLink[]>
+  reviewStanding(userId: number): Promise<TutorReviewStanding>
+  /** The tutor's lessons that were not cancelled, whenever they are. */
+  taughtLessons(userId: number): Promise<TaughtLesson[]>
 }
 
 /** "3 years 2 months" (CONTRACT §5); "1 year", "5 months", "0 months". */

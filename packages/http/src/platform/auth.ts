@@ -39,26 +39,33 @@ const pathAndQuery = (url: string): string => {
 }
 
 /**
- * `web.api` (SPEC "Auth levels"): the bearer user; else a valid signed URL naming a user
- * in `uid`; else a `secret` that decrypts to a user. 401 when none works.
+ * `web.api` (SPEC "Auth levels"): the bearer user; else a valid signed URL naming a user in
+ * `uid`; else, on the routes of one booking only (`bookingSecret`: its view and its cancel),
+ * a `secret` issued for that booking (CONTRACT §14), which acts as its user there and nowhere
+ * else. 401 when none works: an expired secret, or one for another booking, fails like none.
  */
-export function webApi(services: Services) {
+export function webApi(services: Services, options: { bookingSecret?: boolean } = {}) {
   return createMiddleware<AppEnv>(async function webApi(c, next) {
-    if (!c.get('user')) c.set('user', await userFromLink(services, c.req.url, c.req.query('secret')))
+    if (!c.get('user')) c.set('user', await userFromSignedUrl(services, c.req.url))
+    // Emailed links name the current family; the legacy paths sharing these handlers are auth:api.
+    const secretHere = options.bookingSecret && !c.req.path.startsWith('/api/v1/')
+    if (!c.get('user') && secretHere) c.set('user', await userFromBookingSecret(services, c.req.param('id'), c.req.query('secret')))
     if (!c.get('user')) throw problems.unauthenticated()
     await next()
   })
 }
 
-async function userFromLink(services: Services, url: string, secret: string | undefined): Promise<User | undefined> {
-  const { urlSigner, secretBox, uow } = services.infra
-  const target = pathAndQuery(url)
+async function userFromSignedUrl(services: Services, url: string): Promise<User | undefined> {
+  const { urlSigner, uow } = services.infra
   const signedUid = new URL(url).searchParams.get('uid')
-  if (signedUid && /^\d+$/.test(signedUid) && urlSigner.verify(target)) {
-    return uow.repos.users.findById(Number(signedUid))
-  }
-  const uid = secret ? secretBox.open(secret) : undefined
-  return uid === undefined ? undefined : uow.repos.users.findById(uid)
+  if (!signedUid || !/^\d+$/.test(signedUid) || !urlSigner.verify(pathAndQuery(url))) return undefined
+  return uow.repos.users.findById(Number(signedUid))
+}
+
+async function userFromBookingSecret(services: Services, bookingId: string | undefined, secret: string | undefined): Promise<User | undefined> {
+  const grant = secret ? services.infra.secretBox.open(secret) : undefined
+  if (!grant || bookingId === undefined || String(grant.bookingId) !== bookingId) return undefined
+  return services.infra.uow.repos.users.findById(grant.userId)
 }
 
 /** `signed`: the request URL must carry a valid, unexpired signature (403 otherwise). */

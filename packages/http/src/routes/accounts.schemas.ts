@@ -89,6 +89,12 @@ export const ResetBody = z
   .strictObject({ email: emailField, token: z.string().min(1).max(512), password: passwordField })
   .openapi('ResetPasswordRequest')
 
+/** CONTRACT §5: the public face of a last name, "Smith" -> "S.". */
+export const abbreviateLastname = (lastname: string): string => {
+  const initial = [...lastname.trim()][0]
+  return initial ? `${initial.toUpperCase()}.` : ''
+}
+
 export const UserSchema = z
   .object({
     id: z.number().int(),

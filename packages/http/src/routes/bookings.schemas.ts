@@ -26,6 +26,10 @@ const instant = z.iso.datetime({ offset: true }).refine(...withinSupportedYears)
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: 'id', in: 'path' } }) })
 export const listQuery = z.object(paginationQuery)
+/** The `secret` of an emailed management link (CONTRACT §14): this booking only, until the lesson's finish. */
+export const bookingSecretQuery = z.object({
+  secret: z.string().optional().openapi({ description: "From an emailed management link: opens this one booking (view, cancel) as its recipient until the lesson's finish; for any other booking, or expired, it is 401 as no credential." }),
+})
 
 export const AddressBody = z.strictObject({
   line1: z.string().trim().min(1).max(255),

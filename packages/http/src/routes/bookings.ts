@@ -14,7 +14,7 @@ import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
-import { webApiAuth, BookingBody, toCreateBookingInput, BookingSchema, BookingUpdateBody, RescheduleBody, idParam, listQuery, presentBooking } from './bookings.schemas'
+import { webApiAuth, bookingSecretQuery, BookingBody, toCreateBookingInput, BookingSchema, BookingUpdateBody, RescheduleBody, idParam, listQuery, presentBooking } from './bookings.schemas'
 
 const tags = ['Bookings']
 const VISIBILITY = 'Internal staff see every booking; the booker (student or parent) and the tutor see theirs; to anyone else it does not exist (404).'
@@ -83,10 +83,10 @@ export function bookingRoutes(app: App, services: Services): void {
       method: 'get',
       tags,
       summary: 'A booking in full',
-      description: `web.api on /api (bearer, a signed link with uid, or a secret), auth:api on /api/v1 in effect the same. ${VISIBILITY} Carries the lesson, tutor, student, meeting (join URL for online lessons, else null), notes, receipt (price breakdown strings and the payment status), timeline and an iCalendar event.`,
+      description: `web.api on /api (bearer, a signed link with uid, or the \`secret\` of an emailed management link, which opens this one booking until the lesson's finish), auth:api on /api/v1 in effect the same. ${VISIBILITY} Carries the lesson, tutor, student, meeting (join URL for online lessons, else null), notes, receipt (price breakdown strings and the payment status), timeline and an iCalendar event.`,
       security: webApiAuth,
-      middleware: [webApi(services)] as const,
-      request: { params: idParam },
+      middleware: [webApi(services, { bookingSecret: true })] as const,
+      request: { params: idParam, query: bookingSecretQuery },
       responses: { 200: jsonContent(one(BookingSchema), 'The booking'), ...commonProblems },
     },
     async (c) => {
@@ -126,10 +126,11 @@ export function bookingRoutes(app: App, services: Services): void {
           `Staff, the booker, the lesson's student or parent, and the tutor (403 for other parties; ${VISIBILITY})`,
           'Refund by GET /api/cancellation-policies for a customer (default: 100 % from 24 h before the start, else 50 %, nothing after the start); 100 % when the tutor or staff cancel. 100 % gives REFUNDED, less PARTIAL_REFUNDED; a booking never paid keeps AWAITING_PAYMENT with its lesson CANCELLED ("cancelled unpaid").',
           'The decision is committed first; the processor calls (refund, release or partial capture of a hold) follow through the outbox with idempotency keys, retried until they succeed, so a processor outage never loses or doubles a refund. Both parties get the lesson-cancelled email. Cancelling again: 409 invalid_state_transition.',
+          "On /api, the `secret` of an emailed management link cancels this one booking as the person it was sent to, until the lesson's finish.",
         ].join('\n\n'),
         security: webApiAuth,
-        middleware: [webApi(services)] as const,
-        request: { params: idParam },
+        middleware: [webApi(services, { bookingSecret: true })] as const,
+        request: { params: idParam, query: bookingSecretQuery },
         responses: { 200: jsonContent(one(BookingSchema), 'Cancelled'), 409: problemContent('invalid_state_transition'), ...commonProblems },
       },
       async (c) => {

@@ -15,13 +15,27 @@ const PushCallbackBody = z
       .union([z.string().min(1).max(255), z.number().int()])
       .optional()
       .openapi({ description: "The provider's receipt or event id; a repeated id is a duplicate" }),
+    message_id: z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .openapi({
+        description: 'The message the receipt is about, as the provider named it when it accepted the push (FCM: the message name; Web Push: the Location of the created message).',
+        example: 'projects/tutoring/messages/0:1700000000000000%abc',
+      }),
     type: z.string().max(255).optional().openapi({ example: 'delivered' }),
     status: z.string().max(255).optional().openapi({ example: 'ok' }),
   })
   .openapi('PushCallback')
 
 const PushCallbackAnswer = z.object({
-  data: z.object({ received: z.literal(true), recorded: z.boolean(), duplicate: z.boolean() }),
+  data: z.object({
+    received: z.literal(true),
+    recorded: z.boolean(),
+    duplicate: z.boolean(),
+    matched: z.number().int().openapi({ description: 'How many deliveries (one per device) of the named message took the receipt; 0 for an unknown message.' }),
+  }),
 })
 
 export function pushNotificationRoutes(app: App, services: Services): void {
@@ -35,7 +49,8 @@ export function pushNotificationRoutes(app: App, services: Services): void {
       description: [
         'Any JSON object is acknowledged with 200. One with an `id` (string or integer) is recorded once',
         "(`recorded: true`); the same id again answers `duplicate: true` and changes nothing. The event's",
-        'type is `type`, else `status`, else `callback`. Other fields are accepted and not stored. Not JSON',
+        'type is `type`, else `status`, else `callback`. With `message_id`, that status is recorded as the latest',
+        'receipt of every device delivery of that message (`matched` counts them). Other fields are accepted and not stored. Not JSON',
         '(or not sent as JSON): 400 `malformed_request`; JSON that is not an object, or an `id` that is',
         'neither a non-empty string nor an integer: 422 `validation_failed`.',
       ].join(' '),
@@ -54,6 +69,7 @@ export function pushNotificationRoutes(app: App, services: Services): void {
         recordPushCallback(services.notifications, {
           id: body.id === undefined ? null : String(body.id),
           type: body.type ?? body.status ?? 'callback',
+          messageId: body.message_id ?? null,
         }),
       )
       return c.json({ data: { received: true as const, ...outcome } }, 200)

@@ -7,10 +7,9 @@ import {
   type TutorStatus,
   type TutorVerifications,
 } from '@tutoring/domain'
-import { UserSchema, presentUser } from './accounts.schemas'
+import { UserSchema, abbreviateLastname, presentUser } from './accounts.schemas'
 import { DayAvailabilitySchema, HolidaySchema, LocationSchema, presentDayAvailability, presentHoliday, presentLocation } from './schedule.schemas'
 import { AvailableTeachSchema, TeachSchema, presentAvailableTeach, presentTeach } from './teaching.schemas'
-import { abbreviateLastname } from './users'
 
 const status = z.enum(['NONE', 'PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
 
@@ -48,6 +47,14 @@ export const presentTutorStatus = (s: TutorStatus): z.infer<typeof TutorStatusSc
 
 const Language = z.object({ id: z.number().int(), code: z.string(), name: z.string() })
 
+const EducationEntry = z.object({
+  institution: z.string(),
+  qualification: z.string(),
+  subject: z.string().nullable(),
+  start_year: z.number().int(),
+  end_year: z.number().int().nullable().openapi({ description: 'Null while still studying.' }),
+})
+
 export const PublicTutorProfileSchema = z
   .object({
     id: z.number().int(),
@@ -58,23 +65,35 @@ export const PublicTutorProfileSchema = z
     profile_picture_url: z.string().nullable(),
     profile_video_url: z.string().nullable(),
     bio: z.string().nullable(),
+    verification: z
+      .object({ identity: z.boolean(), dbs: z.boolean(), qualification: z.boolean() })
+      .openapi({ description: 'Which checks passed; nothing more is shown publicly.' }),
     verification_status: z.enum(['verified', 'unverified']).openapi({ description: 'verified when identity, DBS and qualification all passed.' }),
-    verifications: z.object({ identity: z.boolean(), dbs: z.boolean(), qualification: z.boolean() }).openapi({ description: 'Which checks passed; nothing more is shown publicly.' }),
     is_visible: z.boolean(),
     location: z
-      .object({ postcode_district: z.string(), travel_distance_miles: z.number() })
+      .object({
+        postcode_district: z.string(),
+        lat: z.number().openapi({ description: 'Rounded to two places (about a kilometre).' }),
+        lng: z.number().openapi({ description: 'Rounded to two places.' }),
+        travel_distance_miles: z.number(),
+      })
       .nullable()
-      .openapi({ description: "The postcode's outward code only (e.g. SW1A); never the address or coordinates." }),
-    education: z.array(z.unknown()).openapi({ description: 'Not yet recorded by the service: always empty for now.' }),
+      .openapi({ description: "The postcode's outward code (e.g. SW1A) and coarse coordinates; never the address or exact coordinates. Null until the tutor sets a location." }),
+    education: z.array(EducationEntry).openapi({ description: 'The tutor\'s education records (/api/v1/education), oldest first.' }),
     languages: z.array(Language),
     tutoring_experience: z.string().nullable().openapi({ example: '3 years 2 months' }),
     tutoring_experience_months: z.number().int().nullable(),
     teaching_experience: z.object({
       qualified_teacher: z.boolean().openapi({ description: 'A teacher reference number is on file (the number itself is not shown).' }),
-      subjects: z.array(AvailableTeachSchema).openapi({ description: 'Enabled teaches with their titles and rates.' }),
+      professions: z
+        .array(z.object({ title: z.string(), organisation: z.string().nullable(), start_date: z.string(), end_date: z.string().nullable() }))
+        .openapi({ description: 'The tutor\'s professions (/api/v1/professions), most recent first.' }),
     }),
-    overall_rating: z.number().nullable().openapi({ description: 'Null until the tutor has reviews.' }),
-    social_links: z.array(z.unknown()).openapi({ description: 'Not yet recorded by the service: always empty for now.' }),
+    overall_rating: z.number().nullable().openapi({ description: "Mean of the tutor's reviews (each review's mean of its three criteria), two places; null with no review. Kept current as reviews are written." }),
+    review_count: z.number().int(),
+    hours_taught: z.number().openapi({ description: 'Hours of lessons that were not cancelled and have finished, two places.' }),
+    social_links: z.array(z.object({ platform: z.string(), url: z.string() })).openapi({ description: 'The tutor\'s social links (/api/social-links).' }),
+    teaches: z.array(AvailableTeachSchema).openapi({ description: 'Enabled teaches with their titles and rates.' }),
   })
   .openapi('PublicTutorProfile')
 
@@ -89,20 +108,28 @@ export function presentPublicTutorProfile(p: PublicTutorProfile, urls: MediaUrls
     profile_picture_url: profile.hasPicture ? urls.profileImage(tutor.id) : null,
     profile_video_url: profile.hasVideo ? urls.profileVideo(tutor.id) : null,
     bio: profile.bio,
+    verification: p.verificationsPassed,
     verification_status: p.verified ? 'verified' : 'unverified',
-    verifications: p.verificationsPassed,
     is_visible: profile.isVisible,
-    location: p.location && { postcode_district: p.location.outcode, travel_distance_miles: p.location.travelDistanceMiles },
-    education: [],
+    location: p.location && {
+      postcode_district: p.location.outcode,
+      lat: p.location.lat,
+      lng: p.location.lng,
+      travel_distance_miles: p.location.travelDistanceMiles,
+    },
+    education: p.education.map((e) => ({ institution: e.institution, qualification: e.qualification, subject: e.subject, start_year: e.startYear, end_year: e.endYear })),
     languages: p.languages,
     tutoring_experience: describeExperience(profile.tutoringExperienceMonths),
     tutoring_experience_months: profile.tutoringExperienceMonths,
     teaching_experience: {
       qualified_teacher: (profile.teacherReferenceNumber ?? '').trim().length > 0,
-      subjects: p.teaches.map(presentAvailableTeach),
+      professions: p.professions.map((x) => ({ title: x.title, organisation: x.organisation, start_date: x.startDate, end_date: x.endDate })),
     },
-    overall_rating: null,
-    social_links: [],
+    overall_rating: p.standing.overallRating,
+    review_count: p.standing.reviewCount,
+    hours_taught: p.hoursTaught,
+    social_links: p.socialLinks.map((l) => ({ platform: l.platform, url: l.url })),
+    teaches: p.teaches.map(presentAvailableTeach),
   }
 }
 

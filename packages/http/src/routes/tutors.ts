@@ -45,7 +45,7 @@ export function tutorRoutes(app: App, services: Services): void {
       tags,
       summary: 'Public tutor profile',
       description:
-        'Public. 404 unless the id is a live tutor. Shows the lastname abbreviated, the location as postcode district and travel distance only, and which verifications passed. Education and social links are empty and overall_rating null until those records exist in the service.',
+        'Public (CONTRACT §14). 404 unless the id is a live tutor. Shows the lastname abbreviated, the location as postcode district, coordinates to two places and travel distance, which verifications passed, the tutor\'s education, professions, languages and social links, the rating and review count stored with each review, and hours taught.',
       request: { params: idParam },
       responses: { 200: jsonContent(one(PublicTutorProfileSchema), 'Profile'), 404: commonProblems[404], 429: commonProblems[429] },
     },

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { claimUsername, findUserByUsername, getUser, isEmailRegistered, roleName, updateUser, type User } from '@tutoring/domain'
+import { claimUsername, getPublicUser, getUser, isEmailRegistered, roleName, updateUser, type PublicUser, type User } from '@tutoring/domain'
 import { authApi, currentUser, signedUrl } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { problems } from '../platform/problem'
@@ -7,7 +7,8 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App, type RouteSpec } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
 import type { Services } from '@tutoring/adapters'
-import { UserSchema, countryCode, emailField, personName, presentUser } from './accounts.schemas'
+import { UserSchema, abbreviateLastname, countryCode, emailField, personName, presentUser } from './accounts.schemas'
+import { PublicTutorProfileSchema, mediaUrls, presentPublicTutorProfile, type MediaUrls } from './tutors.schemas'
 
 const tags = ['Users']
 const idParam = z.object({ id: z.coerce.number().int().positive() })
@@ -24,11 +25,6 @@ const PublicUserSchema = z
   })
   .openapi('PublicUser')
 
-export const abbreviateLastname = (lastname: string): string => {
-  const initial = [...lastname.trim()][0]
-  return initial ? `${initial.toUpperCase()}.` : ''
-}
-
 const presentPublicUser = (user: User): z.infer<typeof PublicUserSchema> => ({
   id: user.id,
   username: user.username,
@@ -38,6 +34,13 @@ const presentPublicUser = (user: User): z.infer<typeof PublicUserSchema> => ({
   role: roleName(user.roleId)!,
   joined_at: user.createdAt.toISOString(),
 })
+
+const PublicTutorUserSchema = PublicTutorProfileSchema.extend({ role_id: z.number().int(), role: z.string() }).openapi('PublicTutorUser')
+
+const presentAnyPublicUser = (found: PublicUser, urls: MediaUrls): z.infer<typeof PublicUserSchema> | z.infer<typeof PublicTutorUserSchema> =>
+  found.kind === 'tutor'
+    ? { ...presentPublicTutorProfile(found.profile, urls), role_id: found.profile.tutor.roleId, role: roleName(found.profile.tutor.roleId)! }
+    : presentPublicUser(found.user)
 
 const UserUpdateBody = z
   .strictObject({
@@ -50,6 +53,7 @@ const UserUpdateBody = z
 
 export function userRoutes(app: App, services: Services): void {
   const deps = services.accounts
+  const urls = mediaUrls(services.infra.baseUrl)
 
   mount(
     app,
@@ -99,10 +103,13 @@ export function userRoutes(app: App, services: Services): void {
       method: 'get',
       tags,
       summary: 'Public user by username',
+      description:
+        'Public. A tutor answers the public tutor profile of GET /api/tutors/{id}/profile plus role_id and role; a student or parent answers name, role and joined_at. Staff, deleted users and tutors who hide their profile are 404, as an unknown username.',
       request: { params: z.object({ user: z.string().min(1).max(64).openapi({ param: { name: 'user', in: 'path' }, description: 'The username.' }) }) },
-      responses: { 200: jsonContent(z.object({ data: PublicUserSchema }), 'User'), 404: commonProblems[404] },
+      responses: { 200: jsonContent(z.object({ data: z.union([PublicTutorUserSchema, PublicUserSchema]) }), 'User'), 404: commonProblems[404] },
     },
-    async (c) => c.json({ data: presentPublicUser(await unwrap(findUserByUsername(deps, c.req.valid('param').user))) }, 200),
+    async (c) =>
+      c.json({ data: presentAnyPublicUser(await unwrap(getPublicUser({ accounts: deps, tutors: services.tutors }, c.req.valid('param').user)), urls) }, 200),
   )
 
   mount(

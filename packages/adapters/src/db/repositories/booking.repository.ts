@@ -6,7 +6,6 @@ import {
   hoursTaught,
   lessonStateOf,
   lessonTypeName,
-  overallRating,
   type BookingAggregate,
   type BookingRecord,
   type BookingRepository,
@@ -21,7 +20,6 @@ import { lockUserRow, type Locks } from '../row-locks'
 import type { BookingRow } from '../tables/bookings.table'
 import type { LessonRow } from '../tables/lessons.table'
 import { rowToPayment } from './payment.repository'
-import { reviewTotals } from './note.repository'
 
 /** PostgreSQL's exclusion_violation: another live lesson of the tutor overlaps. */
 export const isExclusionViolation = (error: unknown): boolean =>
@@ -147,7 +145,7 @@ function aggregateReader(db: Kysely<Database>, clock: Clock) {
         .where('tutor_id', 'in', tutorIds)
         .where('state', '<>', LESSON_STATES.CANCELLED)
         .execute(),
-      reviewTotals(db, tutorIds),
+      db.selectFrom('tutor_ratings').select(['tutor_id', 'overall_rating']).where('tutor_id', 'in', tutorIds).execute(),
     ])
     const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((r) => [Number(r.id), r]))
     const lessonById = byId(lessons)
@@ -156,6 +154,8 @@ function aggregateReader(db: Kysely<Database>, clock: Clock) {
     const levelById = byId(levels)
     const bookingById = byId(bookings)
     const paymentOf = new Map(payments.map((p) => [Number(p.booking_id), p]))
+    // The rating the review use case stored with the tutor's latest review.
+    const ratingOf = new Map(reviews.map((r) => [Number(r.tutor_id), r.overall_rating]))
     const now = clock.now()
     const hoursOf = new Map(
       tutorIds.map((tutorId) => [
@@ -173,12 +173,11 @@ function aggregateReader(db: Kysely<Database>, clock: Clock) {
       const tutor = personById.get(Number(lesson.tutor_id))!
       const booker = personById.get(Number(booking.user_id))!
       const payment = paymentOf.get(Number(booking.id))
-      const totals = reviews.get(Number(lesson.tutor_id))
       return [
         {
           booking: rowToBooking(booking),
           lesson: rowToLesson(lesson),
-          tutor: { ...rowToPerson(tutor), hoursTaught: hoursOf.get(Number(lesson.tutor_id)) ?? 0, rating: totals ? overallRating(totals) : null },
+          tutor: { ...rowToPerson(tutor), hoursTaught: hoursOf.get(Number(lesson.tutor_id)) ?? 0, rating: ratingOf.get(Number(lesson.tutor_id)) ?? null },
           booker: rowToPerson(booker),
           children: children.filter((c) => Number(c.lesson_id) === Number(lesson.id)).map(({ id, firstname, lastname }) => ({ id, firstname, lastname })),
           subject: subjectById.get(Number(lesson.subject_id))!,

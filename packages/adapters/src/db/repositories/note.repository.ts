@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { criterionMean, overallRating, type LessonNote, type NoteRepository, type ReviewRepository, type ReviewTotals } from '@tutoring/domain'
 import type { Database } from '../database'
+import type { Locks } from '../row-locks'
 import type { NoteRow } from '../tables/notes.table'
 import { isUniqueViolation } from './unique-violation'
 
@@ -91,7 +92,9 @@ export async function reviewTotals(db: Kysely<Database>, tutorIds: readonly numb
   )
 }
 
-export function reviewRepository(db: Kysely<Database>): ReviewRepository {
+const NO_REVIEWS: ReviewTotals = { count: 0, knowledge: 0, communication: 0, punctuality: 0 }
+
+export function reviewRepository(db: Kysely<Database>): Omit<ReviewRepository, 'lockRating'> {
   return {
     async isTutor(tutorId) {
       const row = await db.selectFrom('users').select('id').where('id', '=', tutorId).where('role_id', '=', 3).where('deleted_at', 'is', null).executeTakeFirst()
@@ -110,9 +113,19 @@ export function reviewRepository(db: Kysely<Database>): ReviewRepository {
         throw error
       }
     },
+    async totals(tutorId) {
+      return (await reviewTotals(db, [tutorId])).get(tutorId) ?? NO_REVIEWS
+    },
+    async saveRating(tutorId, rating) {
+      await db
+        .insertInto('tutor_ratings')
+        .values({ tutor_id: tutorId, review_count: rating.reviewCount, overall_rating: rating.overallRating })
+        .onConflict((oc) => oc.column('tutor_id').doUpdateSet({ review_count: rating.reviewCount, overall_rating: rating.overallRating, updated_at: sql`now()` }))
+        .execute()
+    },
     async summary(tutorId) {
       const [totals, latest] = await Promise.all([
-        reviewTotals(db, [tutorId]).then((byTutor) => byTutor.get(tutorId) ?? { count: 0, knowledge: 0, communication: 0, punctuality: 0 }),
+        reviewTotals(db, [tutorId]).then((byTutor) => byTutor.get(tutorId) ?? NO_REVIEWS),
         db.selectFrom('reviews').selectAll().where('tutor_id', '=', tutorId).orderBy('id', 'desc').limit(10).execute(),
       ])
       return {
@@ -134,6 +147,19 @@ export function reviewRepository(db: Kysely<Database>): ReviewRepository {
           createdAt: r.created_at,
         })),
       }
+    },
+  }
+}
+
+/** The tutor's rating row, made if missing, held FOR UPDATE by the upsert itself. */
+export function reviewLocks(trx: Transaction<Database>): Locks<ReviewRepository> {
+  return {
+    async lockRating(tutorId) {
+      await trx
+        .insertInto('tutor_ratings')
+        .values({ tutor_id: tutorId, overall_rating: null })
+        .onConflict((oc) => oc.column('tutor_id').doUpdateSet({ tutor_id: tutorId }))
+        .execute()
     },
   }
 }

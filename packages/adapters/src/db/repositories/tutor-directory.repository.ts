@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import {
+  LESSON_STATES,
   TUTOR_VERIFICATION_KINDS,
   ROLE_IDS,
   type TutorDirectory,
@@ -85,6 +86,42 @@ export function tutorDirectory(db: Kysely<Database>): TutorDirectory {
         .orderBy('id', 'desc')
         .executeTakeFirst()
       return row && { id: row.id, status: row.status, trialEndsAt: row.trial_ends_at, currentPeriodEnd: row.current_period_end }
+    },
+    async education(userId) {
+      const rows = await db
+        .selectFrom('education')
+        .select(['institution', 'qualification', 'subject', 'start_year', 'end_year'])
+        .where('user_id', '=', userId)
+        .orderBy('start_year')
+        .orderBy('id')
+        .execute()
+      return rows.map((r) => ({ institution: r.institution, qualification: r.qualification, subject: r.subject, startYear: r.start_year, endYear: r.end_year }))
+    },
+    async professions(userId) {
+      const rows = await db
+        .selectFrom('professions')
+        .select(['title', 'organisation', 'start_date', 'end_date'])
+        .where('user_id', '=', userId)
+        .orderBy('start_date', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+      return rows.map((r) => ({ title: r.title, organisation: r.organisation, startDate: r.start_date, endDate: r.end_date }))
+    },
+    async socialLinks(userId) {
+      return db.selectFrom('social_links').select(['platform', 'url']).where('user_id', '=', userId).orderBy('id').execute()
+    },
+    async reviewStanding(userId) {
+      const row = await db.selectFrom('tutor_ratings').select(['review_count', 'overall_rating']).where('tutor_id', '=', userId).executeTakeFirst()
+      return { reviewCount: row?.review_count ?? 0, overallRating: row?.overall_rating ?? null }
+    },
+    async taughtLessons(userId) {
+      const rows = await db
+        .selectFrom('lessons')
+        .select(['start_at', 'finish_at'])
+        .where('tutor_id', '=', userId)
+        .where('state', '<>', LESSON_STATES.CANCELLED)
+        .execute()
+      return rows.map((r) => ({ start: r.start_at, finish: r.finish_at }))
     },
   }
 }

@@ -121,7 +121,7 @@ const intArray = (ids: readonly number[]): RawBuilder<number[]> => sql<number[]>
 /** Column names of the page query: each sort ends on tutor_id so pages never overlap. */
 const ORDER: Record<SearchSort, RawBuilder<unknown>> = {
   distance: sql`distance asc nulls last, tutor_id asc`,
-  rating: sql`overall_rating desc nulls last, tutor_id asc`,
+  rating: sql`overall_rating desc nulls last, review_count desc, tutor_id asc`,
   price_asc: sql`hourly_rate_pence asc, tutor_id asc`,
   price_desc: sql`hourly_rate_pence desc, tutor_id asc`,
 }
@@ -196,7 +196,9 @@ function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
   const later = teachAfterPage(criteria)
   return sql<HitRow>`
     with page as (
-      select ts.tutor_id, ts.tutoring_experience_months, ts.overall_rating,
+      select ts.tutor_id, ts.tutoring_experience_months,
+        (select r.overall_rating from tutor_ratings r where r.tutor_id = ts.tutor_id) as overall_rating,
+        coalesce((select r.review_count from tutor_ratings r where r.tutor_id = ts.tutor_id), 0) as review_count,
         ${later ? sql`` : sql`bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence,`}
         ${distance} as distance,
         count(*) over () as total

@@ -47,6 +47,16 @@ export function userRepository(db: Kysely<Database>): UserRepository {
       if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId)
       return (await query.executeTakeFirst()) !== undefined
     },
+    async listByUsernamePrefix(prefix, limit) {
+      const escaped = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
+      const rows = await live()
+        .where(sql<boolean>`lower(username) like ${`${escaped}%`}`)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+      return rows.map(rowToUser)
+    },
     async insert(user: NewUser) {
       const row = await db
         .insertInto('users')

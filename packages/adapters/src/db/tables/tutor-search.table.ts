@@ -13,7 +13,6 @@ export interface TutorSearchTable {
   gender: 'male' | 'female' | null
   language_ids: Generated<number[]>
   tutoring_experience_months: number | null
-  overall_rating: number | null
   updated_at: Generated<Date>
   /** Bit `7 * type + day` (types 0 tutors_home, 1 students_home, 2 online; days 0 Sunday .. 6). */
   schedule_mask: Generated<number>
