@@ -9,6 +9,7 @@ import {
   ROLE_IDS,
   lessonTypeName,
   type BookableTeach,
+  type TutorBookability,
   type BookingAggregate,
   type BookingDeps,
   type BookingEvent,
@@ -384,12 +385,19 @@ export function bookingWorld(now: string) {
     /**
      * A tutor with one enabled teach (subject 1, levels 1 and 2, exam board 1, £25 an hour),
      * available every day 09:00-17:00 London time for every lesson type, based in Westminster
-     * and travelling 10 miles.
+     * and travelling 10 miles; verified and trialing, so bookable unless `tutor` says otherwise.
      */
-    addTutor: (overrides: { hourlyRatePence?: number; schedule?: Partial<Pick<DaySchedule, 'slots' | 'lessonTypes' | 'bufferMinutes'>> } = {}) => {
+    addTutor: (
+      overrides: { hourlyRatePence?: number; schedule?: Partial<Pick<DaySchedule, 'slots' | 'lessonTypes' | 'bufferMinutes'>>; tutor?: Partial<TutorBookability> } = {},
+    ) => {
       const tutor = addPerson(ROLE_IDS.tutor)
       const teach = { id: id(), tutorId: tutor.id, subjectId: 1, subjectLevelIds: [1, 2], examBoardIds: [1], hourlyRatePence: overrides.hourlyRatePence ?? 2500, enabled: true, createdAt: clock.now() }
-      state.teaches.push({ teach, timeZone: 'Europe/London', calendarFeedUrl: null })
+      const bookability: TutorBookability = {
+        verifications: { identity: 'PASS', dbs: 'PASS', qualification: 'PASS' },
+        subscriptionStatus: 'trialing',
+        ...overrides.tutor,
+      }
+      state.teaches.push({ teach, tutor: bookability, timeZone: 'Europe/London', calendarFeedUrl: null })
       for (const day of DAY_NAMES) {
         state.schedules.push({
           id: id(),

@@ -8,6 +8,7 @@ export {
   computeAvailability,
   type DayAvailability,
 } from './compute-availability'
+export { findBookable } from './find-bookable'
 export { type AvailabilityQuery, getAvailability, type GetAvailabilityError, type TeachAvailability } from './get-availability'
 export { getCalendarFeed } from './get-calendar-feed'
 export { DURATION_PREFERENCE, type DurationPreference, lessonDurationProblem } from './lesson-duration'

@@ -72,6 +72,13 @@ describe('search eligibility', () => {
     expect(reasonsOf(everyDay, { today, date: '2026-05-31' })).toEqual(['date_outside_window'])
   })
 
+  it('hides a tutor whose subscription is neither trialing nor active, or who has none (rule 8)', () => {
+    expect(reasonsOf(anEligibleTutor({ subscriptionStatus: 'active' }))).toEqual([])
+    for (const status of ['canceled', 'incomplete', 'incomplete_expired', null] as const) {
+      expect(reasonsOf(anEligibleTutor({ subscriptionStatus: status })), String(status)).toEqual(['subscription_inactive'])
+    }
+  })
+
   it('measures distances in miles', () => {
     // London to Paris is 343.5 km on the great circle.
     expect(distanceMiles({ lat: 51.5074, lng: -0.1278 }, { lat: 48.8566, lng: 2.3522 }) * 1.609344).toBeCloseTo(343.5, 0)
@@ -79,7 +86,7 @@ describe('search eligibility', () => {
   })
 })
 
-// An independent reading of the seven rules: other date and distance arithmetic than the code's.
+// An independent reading of the eight rules: other date and distance arithmetic than the code's.
 const cosineMiles = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number => {
   const r = Math.PI / 180
   const c = Math.sin(a.lat * r) * Math.sin(b.lat * r) + Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.cos((b.lng - a.lng) * r)
@@ -99,11 +106,12 @@ const rulesHeld = (t: TutorSnapshot, q: SearchQuery): boolean[] => {
     !t.holidays.some((h) => Date.parse(h.startDate) <= Date.parse(date) && Date.parse(date) <= Date.parse(h.endDate)),
     !inPerson || !q.studentLocation || (t.location !== null && cosineMiles(t.location, q.studentLocation) <= t.location.travelDistanceMiles),
     q.date === undefined || (days >= 0 && days <= 14),
+    t.subscriptionStatus === 'trialing' || t.subscriptionStatus === 'active',
   ]
 }
 
 describe('search eligibility, as a property', () => {
-  it('says eligible exactly when all seven rules hold, and names exactly the rules that fail', () => {
+  it('says eligible exactly when all eight rules hold, and names exactly the rules that fail', () => {
     fc.assert(
       fc.property(arbTutorSnapshot(), arbSearchQuery(), (tutor, q) => {
         if (tutor.location && q.studentLocation) {

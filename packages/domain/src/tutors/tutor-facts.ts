@@ -1,4 +1,5 @@
 import type { User } from '../accounts'
+import type { SubscriptionStatus } from '../subscriptions'
 
 export const TUTOR_VERIFICATION_KINDS = ['identity', 'dbs', 'qualification'] as const
 export type TutorVerificationKind = (typeof TUTOR_VERIFICATION_KINDS)[number]
@@ -25,7 +26,7 @@ export type TutorMobileNumber = { id: number; number: string }
 export type TutorPersonalDetails = { id: number; dateOfBirth: string | null; gender: 'male' | 'female' | null }
 export type TutorSubscription = {
   id: number
-  status: string
+  status: SubscriptionStatus
   trialEndsAt: Date | null
   currentPeriodEnd: Date | null
 }

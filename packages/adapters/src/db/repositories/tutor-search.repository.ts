@@ -70,12 +70,14 @@ function searchKeys(c: TutorSearchCriteria): RawBuilder<unknown> {
 }
 
 /**
- * Rules 1-6 of SPEC "A tutor appears in results only when", as `searchEligibility` reads
- * them; rule 7 (the date window) is the use case's: it never asks for a date outside it.
+ * Rules 1-6 of SPEC "A tutor appears in results only when" and CONTRACT §14's rule 8, as
+ * `searchEligibility` reads them; rule 7 (the date window) is the use case's: it never asks
+ * for a date outside it.
  */
 function eligibilityConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
-  // Rules 1-3: profile complete, every verification PASS, visible; kept by triggers.
-  const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`, searchKeys(c)]
+  // Rules 1-3: profile complete, every verification PASS, visible; rule 8: a subscription
+  // trialing or active. Both kept by triggers.
+  const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`, sql`ts.subscribed`, searchKeys(c)]
   // Rule 4: a schedule window on the weekday offering the lesson type; kept by triggers.
   conditions.push(sql`ts.schedule_mask & ${scheduleBits(c.weekday, c.lessonType)}::int <> 0`)
   // Rule 5: not on holiday on the date, or today without one (inclusive dates).
