@@ -109,6 +109,7 @@ export function bookingWorld(now: string) {
   const repos: BookingRepos = {
     bookings: {
       lockTutor: async () => {},
+      lockTutorAndBooker: async () => {},
       countUnpaidHolding: async (userId, at) =>
         state.bookings.filter((b) => b.userId === userId && b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt > at && lessonOf(b.id)?.state !== 'CANCELLED').length,
       ownChildIds: async (parentId, childIds) => state.children.filter((c) => c.parentId === parentId && childIds.includes(c.id)).map((c) => c.id),
@@ -277,6 +278,7 @@ export function bookingWorld(now: string) {
       redeem: async (redemption) => {
         state.redemptions.push(redemption)
         state.coupons.find((c) => c.id === redemption.couponId)!.timesRedeemed++
+        return true
       },
       list: async () => ({ items: structuredClone(state.coupons), total: state.coupons.length }),
     },

@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { checkSlot, findBookable, lessonDurationProblem, slotUnavailable, type BookableTeach, type SlotUnavailable } from '../availability'
-import { lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
+import { couponInvalid, lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
 import { LESSON_TYPE_IDS,
   MINUTE_MS,
   ROLE_IDS,
@@ -88,8 +88,9 @@ async function checkRequest(
 
 /**
  * `POST /api/bookings`: a student or parent books a slot. Checks in CONTRACT §13's order,
- * after the teach (404 unless offered by a tutor who may be booked): validation (422), the 14-day window (422), then, under the tutor's lock, the three-unpaid
- * limit (422) and the slot (409). The lesson (ACTIVE) and the booking (AWAITING_PAYMENT,
+ * after the teach (404 unless offered by a tutor who may be booked): validation (422), the
+ * 14-day window (422), then, under the tutor's and the booker's locks, the three-unpaid
+ * limit (422), the coupon (422) and the slot (409). The lesson (ACTIVE) and the booking (AWAITING_PAYMENT,
  * held for BOOKING_HOLD_MINUTES, its price fixed in pence) are written in one transaction.
  */
 export function createBooking(
@@ -116,7 +117,9 @@ async function run(
   if (window.isErr()) return err(window.error)
 
   const created = await deps.uow.run(async (repos): Promise<Result<number, CreateBookingError>> => {
-    await repos.bookings.lockTutor(bookable.teach.tutorId)
+    // The booker too: their unpaid limit and coupon uses are counted next, and two bookings of
+    // two tutors at the same instant must not both count the same past.
+    await repos.bookings.lockTutorAndBooker(bookable.teach.tutorId, actor.id)
     const pending = checkPendingBookings(await repos.bookings.countUnpaidHolding(actor.id, now))
     if (pending.isErr()) return err(pending.error)
     let coupon = undefined
@@ -171,7 +174,9 @@ async function run(
       couponUid: coupon ? coupon.uid : null,
     })
     if (!created) return err(slotUnavailable(input.start, input.finish))
-    if (coupon) await repos.coupons.redeem({ couponId: coupon.id, userId: actor.id, bookingId: created.bookingId, discountPence: price.discount })
+    if (coupon && !(await repos.coupons.redeem({ couponId: coupon.id, userId: actor.id, bookingId: created.bookingId, discountPence: price.discount }))) {
+      return err(couponInvalid(coupon.uid, 'user_usage_limit_reached'))
+    }
     await repos.bookings.addEvent(created.bookingId, 'booked', actor.id, { total: price.total })
     return ok(created.bookingId)
   })

@@ -55,6 +55,12 @@ export type BookingListFilter = {
 export interface BookingRepository {
   /** Holds the tutor (their users row) until the transaction ends: one booking decision at a time per tutor. */
   lockTutor(tutorId: number): Promise<void>
+  /**
+   * Holds the tutor and the booker (both users rows, in id order, so two bookings never wait
+   * on each other) until the transaction ends: one booking decision at a time per tutor and
+   * per booker, so the unpaid limit and per-user coupon limits hold under concurrency.
+   */
+  lockTutorAndBooker(tutorId: number, bookerId: number): Promise<void>
   /** Unpaid bookings of this user whose lesson is open and whose hold has not lapsed. */
   countUnpaidHolding(userId: number, now: Date): Promise<number>
   /** Of the given children, those belonging to this parent (and not deleted). */
@@ -109,7 +115,11 @@ export interface CouponRepository {
   /** Active coupons only; with how often each was redeemed. */
   findByUid(uid: string): Promise<StoredCoupon | undefined>
   redeemedBy(couponId: number, userId: number): Promise<number>
-  redeem(input: { couponId: number; userId: number; bookingId: number; discountPence: Pence }): Promise<void>
+  /**
+   * False when the database refuses it: another transaction took this user's next use of the
+   * coupon meanwhile (each use is numbered per user, and a number is unique).
+   */
+  redeem(input: { couponId: number; userId: number; bookingId: number; discountPence: Pence }): Promise<boolean>
   list(page: PageRequest): Promise<PageOf<StoredCoupon>>
 }
 

@@ -17,7 +17,7 @@ import {
   type WithoutLocks,
 } from '@tutoring/domain'
 import type { Database } from '../database'
-import { lockUserRow, type Locks } from '../row-locks'
+import { lockUserRow, lockUserRows, type Locks } from '../row-locks'
 import type { BookingRow } from '../tables/bookings.table'
 import type { LessonRow } from '../tables/lessons.table'
 import { rowToPayment } from './payment.repository'
@@ -410,6 +410,7 @@ export function bookingLocks(trx: Transaction<Database>, clock: Clock): Locks<Bo
   const { aggregate } = aggregateReader(trx, clock)
   return {
     lockTutor: (tutorId) => lockUserRow(trx, tutorId),
+    lockTutorAndBooker: (tutorId, bookerId) => lockUserRows(trx, [tutorId, bookerId]),
     lockById: (id) => aggregate(id, true),
   }
 }
