@@ -204,10 +204,11 @@ export function bookingWorld(now: string) {
           .filter((l) => l.state === 'RESCHEDULE' && l.proposalExpiresAt !== null && l.proposalExpiresAt <= at)
           .slice(0, limit)
           .map((l) => state.bookings.find((b) => b.lessonId === l.id)!.id),
-      hadLessonWith: async (tutorId, userId) =>
-        state.bookings.some((b) => {
+      lessonsWith: async (tutorId, userId) =>
+        state.bookings.flatMap((b) => {
           const lesson = lessonOf(b.id)!
-          return lesson.tutorId === tutorId && (b.userId === userId || lesson.studentId === userId) && ['PAYED', 'REQUIRES_CAPTURE'].includes(b.state) && lesson.state !== 'CANCELLED'
+          const counts = lesson.tutorId === tutorId && (b.userId === userId || lesson.studentId === userId) && ['PAYED', 'REQUIRES_CAPTURE'].includes(b.state) && lesson.state !== 'CANCELLED'
+          return counts ? [{ finish: lesson.finish, bookingState: b.state }] : []
         }),
     },
     payments: {

@@ -82,8 +82,8 @@ export interface BookingRepository {
   claimLapsedHolds(now: Date, limit: number): Promise<number[]>
   /** Claims lessons whose reschedule proposal expired; answers their booking ids. */
   claimExpiredProposals(now: Date, limit: number): Promise<number[]>
-  /** Whether this user booked (or was the tutor of) a lesson with the tutor that was not cancelled. */
-  hadLessonWith(tutorId: number, userId: number): Promise<boolean>
+  /** This user's lessons (as booker or student) with the tutor that were not cancelled and were paid or authorised. */
+  lessonsWith(tutorId: number, userId: number): Promise<Array<{ finish: Date; bookingState: BookingState }>>
 }
 
 export type NewPayment = {
