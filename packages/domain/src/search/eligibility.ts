@@ -1,4 +1,4 @@
-import { BOOKING_WINDOW_DAYS, dayNumberOf, distanceMiles, isInPerson, weekdayIndexOf, type GeoPoint, type IsoDate, type LessonTypeName } from '../shared'
+import { BOOKING_WINDOW_DAYS, dayNumberOf, distanceMiles, isInPerson, publicPoint, weekdayIndexOf, type GeoPoint, type IsoDate, type LessonTypeName } from '../shared'
 import { DAY_NAMES, type Holiday, type WeeklyEntry } from '../schedule'
 import { isSubscriptionValid, type SubscriptionStatus } from '../subscriptions'
 import { type VerificationStatuses } from '../verification'
@@ -105,10 +105,14 @@ const hasAvailability = (schedule: readonly WeeklyEntry[], query: SearchQuery): 
 const isOnHoliday = (holidays: readonly Holiday[], date: IsoDate): boolean =>
   holidays.some((h) => h.startDate <= date && date <= h.endDate)
 
-/** Rule 6 applies to in-person lessons when the student gave a place. */
+/**
+ * Rule 6 applies to in-person lessons when the student gave a place. It measures from the
+ * tutor's public point, not the home: otherwise appearing and vanishing as a searcher moves
+ * would draw the circle around the exact home.
+ */
 const isOutOfTravelDistance = (location: TutorLocation | null, query: SearchQuery): boolean => {
   if (query.lessonType === undefined || !isInPerson(query.lessonType) || !query.studentLocation) return false
-  return !location || distanceMiles(location, query.studentLocation) > location.travelDistanceMiles
+  return !location || distanceMiles(publicPoint(location), query.studentLocation) > location.travelDistanceMiles
 }
 
 /** Rule 7: from today through today + 14, both included. */
