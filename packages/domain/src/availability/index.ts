@@ -1,5 +1,5 @@
 export type { BookedLesson, BusyInterval } from './busy'
-export { checkSlot, type SlotCheckDeps, type SlotQuery } from './check-slot'
+export { checkSlot, type SlotCheckDeps, type SlotQuery, warmSlotCheck } from './check-slot'
 export {
   type Availability,
   type AvailabilityInput,

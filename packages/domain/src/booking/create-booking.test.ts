@@ -173,3 +173,29 @@ describe('booking a lesson', () => {
     expect(booked.children).toEqual([{ id: child.id, firstname: child.firstname, lastname: child.lastname }])
   })
 })
+
+describe('booking and the tutor lock', () => {
+  it("asks the tutor's calendar feed before taking the locks, once, and books by its answer", async () => {
+    const { world, student, input } = setUp()
+    world.state.teaches[0]!.calendarFeedUrl = 'https://calendar.example/feed.ics'
+    const order: string[] = []
+    const run = world.deps.uow.run.bind(world.deps.uow)
+    const deps = {
+      ...world.deps,
+      uow: { repos: world.deps.uow.repos, run: ((work) => (order.push('transaction'), run(work))) as typeof world.deps.uow.run },
+      availability: {
+        ...world.deps.availability,
+        calendar: {
+          busyBetween: async () => {
+            order.push('calendar')
+            // Busy 09:00-10:00 UTC on 3 June: the requested hour.
+            return [{ start: at('2026-06-03T09:00:00Z'), end: at('2026-06-03T10:00:00Z') }]
+          },
+        },
+      },
+    }
+    const refused = await createBooking(deps, student, input())
+    expect(refused._unsafeUnwrapErr().type).toBe('SlotUnavailable')
+    expect(order).toEqual(['calendar', 'transaction'])
+  })
+})

@@ -1,5 +1,5 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { checkSlot, findBookable, lessonDurationProblem, slotUnavailable, type BookableTeach, type SlotUnavailable } from '../availability'
+import { checkSlot, findBookable, lessonDurationProblem, slotUnavailable, warmSlotCheck, type BookableTeach, type SlotQuery, type SlotUnavailable } from '../availability'
 import { couponInvalid, lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
 import { LESSON_TYPE_IDS,
   MINUTE_MS,
@@ -115,6 +115,18 @@ async function run(
   const { teach: bookable, studentPoint } = checked.value
   const window = checkBookingWindow(input.start, now)
   if (window.isErr()) return err(window.error)
+  const slot: SlotQuery = {
+    teach: bookable,
+    start: input.start,
+    finish: input.finish,
+    lessonType: input.lessonType,
+    subjectLevelId: input.subjectLevelId,
+    examBoardId: input.examBoardId,
+    studentPoint,
+  }
+  // Availability's slow half (the calendar feed, driving times) before the locks; under them
+  // the slot check reads only the database.
+  const slotDeps = await warmSlotCheck({ ...deps.availability, clock: deps.clock }, deps.uow.repos, slot)
 
   const created = await deps.uow.run(async (repos): Promise<Result<number, CreateBookingError>> => {
     // The booker too: their unpaid limit and coupon uses are counted next, and two bookings of
@@ -134,15 +146,7 @@ async function run(
     for (const id of await repos.bookings.lapsedHoldsOverlapping(bookable.teach.tutorId, input.start, input.finish, now)) {
       await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })
     }
-    const free = await checkSlot({ ...deps.availability, clock: deps.clock }, repos, {
-      teach: bookable,
-      start: input.start,
-      finish: input.finish,
-      lessonType: input.lessonType,
-      subjectLevelId: input.subjectLevelId,
-      examBoardId: input.examBoardId,
-      studentPoint,
-    })
+    const free = await checkSlot(slotDeps, repos, slot)
     if (free.isErr()) return err(free.error)
     // The slot check's answer carries the teach it judged the slot for: price and place the lesson by that one.
     const booked = free.value.teach
