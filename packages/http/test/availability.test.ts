@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('availability on %s', (kind) => {
 
   /** A tutor at SW1A 1AA travelling 5 miles, teaching maths at £30/h, 09:00-17:00 London every day. */
   async function tutorWithTeach(options: { buffer?: number; days?: string[] } = {}) {
-    const tutor = await t.register('tutor')
+    const tutor = await t.bookableTutor()
     const teach = await t.request<{ data: { id: number } }>('POST', '/api/v1/teaches', {
       token: tutor.token,
       body: { subject_id: ref.maths, subject_level_ids: [ref.gcse, ref.aLevel], exam_board_ids: [ref.aqa], hourly_rate: '30.00' },

@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
     base = new Date(Math.ceil(Date.now() / HOUR) * HOUR)
     clock.set(base)
     t = await createTestContext(kind, {}, { clock })
-    tutor = await t.register('tutor')
+    tutor = await t.bookableTutor()
     const subjects = await t.db.selectFrom('subjects').select(['id', 'title']).execute()
     const levels = await t.db.selectFrom('subject_levels').select(['id', 'title']).execute()
     levelId = levels.find((l) => l.title === 'GCSE')!.id

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { expireReschedules } from '@tutoring/domain'
+import { expireReschedules, runDuePayments } from '@tutoring/domain'
 import { manualClock } from './support/clock'
 import { createTestContext, type TestContext } from './support/harness'
 
 type Problem = { code: string; errors?: Record<string, string[]> }
 type One<T> = { data: T }
 type Session = { token: string; user: { id: number }; email: string }
-type Booking = { id: number; state_name: string; lesson: { id: number; state: number; start: string } }
+type Booking = { id: number; state_name: string; lesson: { id: number; state: number; start: string; finish: string } }
 
 const HOUR = 3_600_000
 
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds())('lessons, notes and reviews on %s', (kind) =>
 
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })
-    tutor = await t.register('tutor')
+    tutor = await t.bookableTutor()
     const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
     levelId = (await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()).id
     const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: subject.id, subject_level_ids: [levelId], hourly_rate: '20.00' } })
@@ -159,9 +159,15 @@ describe.each(testDatabaseKinds())('lessons, notes and reviews on %s', (kind) =>
     const second = await t.register('student')
     const stranger = await t.register('student')
     await paidLesson(first)
-    await paidLesson(second)
+    const last = await paidLesson(second)
     const reviewUrl = `/api/tutors/${tutor.user.id}/review`
     const body = { knowledge: 5, communication: 4, punctuality: 3, comment: 'Helpful' }
+    // Not before the lesson has finished and its payment was captured (CONTRACT §14).
+    const early = await t.request<Problem>('POST', reviewUrl, { token: first.token, body })
+    expect([early.status, early.body.code]).toEqual([422, 'lesson_not_finished'])
+    const after = new Date(Date.parse(last.lesson.finish) + HOUR)
+    clock.set(after)
+    expect((await runDuePayments(t.services.bookings)).captured).toBeGreaterThanOrEqual(2)
     expect((await t.request('POST', reviewUrl, { token: stranger.token, body })).status).toBe(403)
     expect((await t.request('POST', reviewUrl, { token: first.token, body: { ...body, knowledge: 6 } })).status).toBe(422)
     expect((await t.request('POST', reviewUrl, { token: first.token, body: { ...body, comment: 'x'.repeat(301) } })).status).toBe(422)

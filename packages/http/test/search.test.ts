@@ -81,12 +81,13 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
     })
   })
 
-  it('prices the requested duration and measures the distance in miles', async () => {
+  it('prices the requested duration and measures the distance in miles, in half-mile bands from the rounded location', async () => {
     await addSearchableTutor(t, catalog, { teaches: [mathsTeach({ hourlyRatePence: 3333 })] })
     const res = await get(`duration=90&lat=${WESTMINSTER.lat}&lng=${WESTMINSTER.lng}`)
     expect(res.body.data[0]!.lesson_price_breakdown).toMatchObject({ lesson_price: '50.00', service_fee: '5.00', total: '55.00' })
     const tutor = aSearchableTutor(catalog).location!
-    expect(res.body.data[0]!.location.distance).toBe(Math.round(distanceMiles(tutor, WESTMINSTER) * 100) / 100)
+    const rounded = { lat: Math.round(tutor.lat * 100) / 100, lng: Math.round(tutor.lng * 100) / 100 }
+    expect(res.body.data[0]!.location.distance).toBe(Math.max(0.5, Math.ceil(distanceMiles(rounded, WESTMINSTER) * 2) / 2))
   })
 
   describe('the seven rules', () => {

@@ -170,7 +170,7 @@ describe.each(testDatabaseKinds())('teaching and schedule on %s', (kind) => {
     })
 
     it('changes fields, checks the result whole, and enables and disables', async () => {
-      const me = await t.register('tutor')
+      const me = await t.bookableTutor()
       const teach = await newTeach(me)
       const other = await newTeach(me, { subject_id: ref.piano, subject_level_ids: [ref.gcse] })
       const changed = await t.request<One<Teach>>('PUT', `/api/v1/teaches/${teach.id}`, { token: me.token, body: { hourly_rate: '40', exam_board_ids: [ref.ocr, ref.aqa] } })
@@ -202,7 +202,7 @@ describe.each(testDatabaseKinds())('teaching and schedule on %s', (kind) => {
     })
 
     it('lists available teaches publicly with titles, filtered, and never of a deleted tutor', async () => {
-      const me = await t.register('tutor')
+      const me = await t.bookableTutor()
       const maths = await newTeach(me)
       await newTeach(me, { subject_id: ref.piano, subject_level_ids: [ref.gcse], exam_board_ids: [] })
       const res = await t.request<List<Teach & { subject: unknown; subject_levels: unknown[]; exam_boards: unknown[] }>>(

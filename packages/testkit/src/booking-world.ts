@@ -9,6 +9,7 @@ import {
   ROLE_IDS,
   lessonTypeName,
   type BookableTeach,
+  type TutorBookability,
   type BookingAggregate,
   type BookingDeps,
   type BookingEvent,
@@ -115,6 +116,7 @@ export function bookingWorld(now: string) {
   const repos: BookingRepos = {
     bookings: {
       lockTutor: async () => {},
+      lockTutorAndBooker: async () => {},
       countUnpaidHolding: async (userId, at) =>
         state.bookings.filter((b) => b.userId === userId && b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt > at && lessonOf(b.id)?.state !== 'CANCELLED').length,
       ownChildIds: async (parentId, childIds) => state.children.filter((c) => c.parentId === parentId && childIds.includes(c.id)).map((c) => c.id),
@@ -209,10 +211,11 @@ export function bookingWorld(now: string) {
           .filter((l) => l.state === 'RESCHEDULE' && l.proposalExpiresAt !== null && l.proposalExpiresAt <= at)
           .slice(0, limit)
           .map((l) => state.bookings.find((b) => b.lessonId === l.id)!.id),
-      hadLessonWith: async (tutorId, userId) =>
-        state.bookings.some((b) => {
+      lessonsWith: async (tutorId, userId) =>
+        state.bookings.flatMap((b) => {
           const lesson = lessonOf(b.id)!
-          return lesson.tutorId === tutorId && (b.userId === userId || lesson.studentId === userId) && ['PAYED', 'REQUIRES_CAPTURE'].includes(b.state) && lesson.state !== 'CANCELLED'
+          const counts = lesson.tutorId === tutorId && (b.userId === userId || lesson.studentId === userId) && ['PAYED', 'REQUIRES_CAPTURE'].includes(b.state) && lesson.state !== 'CANCELLED'
+          return counts ? [{ finish: lesson.finish, bookingState: b.state }] : []
         }),
     },
     payments: {
@@ -320,6 +323,7 @@ export function bookingWorld(now: string) {
       redeem: async (redemption) => {
         state.redemptions.push(redemption)
         state.coupons.find((c) => c.id === redemption.couponId)!.timesRedeemed++
+        return true
       },
       list: async () => ({ items: structuredClone(state.coupons), total: state.coupons.length }),
     },
@@ -446,12 +450,19 @@ export function bookingWorld(now: string) {
     /**
      * A tutor with one enabled teach (subject 1, levels 1 and 2, exam board 1, £25 an hour),
      * available every day 09:00-17:00 London time for every lesson type, based in Westminster
-     * and travelling 10 miles.
+     * and travelling 10 miles; verified and trialing, so bookable unless `tutor` says otherwise.
      */
-    addTutor: (overrides: { hourlyRatePence?: number; schedule?: Partial<Pick<DaySchedule, 'slots' | 'lessonTypes' | 'bufferMinutes'>> } = {}) => {
+    addTutor: (
+      overrides: { hourlyRatePence?: number; schedule?: Partial<Pick<DaySchedule, 'slots' | 'lessonTypes' | 'bufferMinutes'>>; tutor?: Partial<TutorBookability> } = {},
+    ) => {
       const tutor = addPerson(ROLE_IDS.tutor)
       const teach = { id: id(), tutorId: tutor.id, subjectId: 1, subjectLevelIds: [1, 2], examBoardIds: [1], hourlyRatePence: overrides.hourlyRatePence ?? 2500, enabled: true, createdAt: clock.now() }
-      state.teaches.push({ teach, timeZone: 'Europe/London', calendarFeedUrl: null })
+      const bookability: TutorBookability = {
+        verifications: { identity: 'PASS', dbs: 'PASS', qualification: 'PASS' },
+        subscriptionStatus: 'trialing',
+        ...overrides.tutor,
+      }
+      state.teaches.push({ teach, tutor: bookability, timeZone: 'Europe/London', calendarFeedUrl: null })
       for (const day of DAY_NAMES) {
         state.schedules.push({
           id: id(),

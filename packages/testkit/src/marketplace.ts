@@ -111,6 +111,7 @@ export const aSearchableTutor = (catalog: DemoCatalog, overrides: Partial<DemoTu
     isVisible: true,
     tutoringExperienceMonths: 38,
     verifications: { identity: 'PASS', dbs: 'PASS', qualification: 'PASS' },
+    subscriptionStatus: 'trialing',
     languageIds: [],
     location: { postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.501, lng: -0.1416, travelDistanceMiles: 10 },
     teaches: [{ subjectId: subject.id, levelIds: [subject.levelIds[0]!], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],

@@ -1,11 +1,12 @@
 import fc from 'fast-check'
-import { LESSON_TYPES, VERIFICATION_STATUSES, type SearchQuery, type TutorSnapshot } from '@tutoring/domain'
+import { LESSON_TYPES, SUBSCRIPTION_STATUSES, VERIFICATION_STATUSES, type SearchQuery, type SubscriptionStatus, type TutorSnapshot } from '@tutoring/domain'
 import { arbWeeklySchedule } from './availability'
 
 /** A tutor who passes every rule for an online search without a date. */
 export const anEligibleTutor = (overrides: Partial<TutorSnapshot> = {}): TutorSnapshot => ({
   profile: { hasPicture: true, hasVideo: true, bio: 'Maths and physics, ten years.', hasAddress: true, hasMobile: true },
   verifications: { identity: 'PASS', dbs: 'PASS', qualification: 'PASS' },
+  subscriptionStatus: 'trialing',
   isVisible: true,
   schedule: [{ day: 'MONDAY', slots: [{ from: '09:00', to: '17:00' }], lessonTypes: ['online', 'tutors_home', 'students_home'], bufferMinutes: 15 }],
   holidays: [],
@@ -45,6 +46,7 @@ export const arbTutorSnapshot = (): fc.Arbitrary<TutorSnapshot> =>
       dbs: mostly('PASS' as const, fc.constantFrom(...VERIFICATION_STATUSES)),
       qualification: mostly('PASS' as const, fc.constantFrom(...VERIFICATION_STATUSES)),
     }),
+    subscriptionStatus: mostly<SubscriptionStatus | null>('active', fc.constantFrom(null, ...SUBSCRIPTION_STATUSES)),
     isVisible: mostly(true, fc.boolean()),
     schedule: fc.oneof(
       { weight: 6, arbitrary: fc.constant(EVERY_DAY_ALL_TYPES) },

@@ -12,3 +12,8 @@ export type Locks<Repo> = Omit<Repo, keyof WithoutLocks<Repo>>
 export async function lockUserRow(trx: Transaction<Database>, userId: number): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
 }
+
+/** Holds several users' rows, taken in id order so that two transactions never wait on each other. */
+export async function lockUserRows(trx: Transaction<Database>, userIds: readonly number[]): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', 'in', [...new Set(userIds)]).orderBy('id').forUpdate().execute()
+}

@@ -39,3 +39,36 @@ export async function checkSlot(deps: SlotCheckDeps, repos: SlotReaders, slot: S
   const verdict = isSlotAvailable(loaded, { ...request, start: slot.start, finish: slot.finish, subjectId: slot.teach.teach.subjectId })
   return verdict.isOk() ? ok(loaded) : err(verdict.error)
 }
+
+/**
+ * The slow, external half of a slot check (the calendar feed's busy times and driving times),
+ * asked before the caller takes the tutor's lock and remembered: the check under the lock then
+ * reads only the database, so a slow feed or routing service never holds the lock (issue 13).
+ * Schedule, holidays, location and lessons are still read under the lock; a lesson booked
+ * meanwhile changes the travel question and is asked afresh.
+ */
+export async function warmSlotCheck(deps: SlotCheckDeps, repos: SlotReaders, slot: SlotQuery): Promise<SlotCheckDeps> {
+  const busy = new Map<string, ReturnType<SlotCheckDeps['calendar']['busyBetween']>>()
+  const travel = new Map<string, ReturnType<SlotCheckDeps['travel']['between']>>()
+  const warm: SlotCheckDeps = {
+    clock: deps.clock,
+    calendar: {
+      busyBetween(url, from, to) {
+        const key = `${url} ${from.toISOString()} ${to.toISOString()}`
+        const answer = busy.get(key) ?? deps.calendar.busyBetween(url, from, to)
+        busy.set(key, answer)
+        return answer
+      },
+    },
+    travel: {
+      between(origin, places) {
+        const key = JSON.stringify([origin, places])
+        const answer = travel.get(key) ?? deps.travel.between(origin, places)
+        travel.set(key, answer)
+        return answer
+      },
+    },
+  }
+  await checkSlot(warm, repos, slot)
+  return warm
+}

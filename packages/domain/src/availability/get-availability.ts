@@ -14,6 +14,7 @@ import {
 } from '../shared'
 import { checkTeachChoice } from '../teaching'
 import { computeAvailability, type DayAvailability } from './compute-availability'
+import { findBookable } from './find-bookable'
 import { DURATION_PREFERENCE } from './lesson-duration'
 import { loadAvailabilityInput } from './load-availability-input'
 import type { AvailabilityDeps } from './ports'
@@ -59,7 +60,7 @@ function checkQuery(deps: Pick<AvailabilityDeps, 'postcodes'>, query: Availabili
  *
  * Errors: 422 field errors for the query (`date`, `duration`, `utc_offset`, `post_code`: malformed,
  * unknown, or missing for students_home; `subject_level_id`/`exam_board_id` not of this teach),
- * 404 for a teach that is deleted, disabled or of a deleted tutor.
+ * 404 for a teach that is deleted, disabled, of a deleted tutor or of one who may not be booked.
  */
 export function getAvailability(deps: AvailabilityDeps, query: AvailabilityQuery): ResultAsync<TeachAvailability, GetAvailabilityError> {
   return checkQuery(deps, query).asyncAndThen((postcode) => new ResultAsync(answer(deps, query, postcode)))
@@ -67,7 +68,7 @@ export function getAvailability(deps: AvailabilityDeps, query: AvailabilityQuery
 
 async function answer(deps: AvailabilityDeps, query: AvailabilityQuery, postcode: ParsedPostcode | undefined): Promise<Result<TeachAvailability, GetAvailabilityError>> {
   const repos = deps.uow.repos
-  const found = await repos.bookableTeaches.findBookableTeach(query.teachId)
+  const found = await findBookable(repos.bookableTeaches, query.teachId)
   if (!found) return err(notFound('teach'))
   const choice = checkTeachChoice(found.teach, query)
   if (Object.keys(choice).length > 0) return err(validationFailed(choice))

@@ -1,5 +1,5 @@
 export type { BookedLesson, BusyInterval } from './busy'
-export { checkSlot, type SlotCheckDeps, type SlotQuery } from './check-slot'
+export { checkSlot, type SlotCheckDeps, type SlotQuery, warmSlotCheck } from './check-slot'
 export {
   type Availability,
   type AvailabilityInput,
@@ -8,6 +8,7 @@ export {
   computeAvailability,
   type DayAvailability,
 } from './compute-availability'
+export { findBookable } from './find-bookable'
 export { type AvailabilityQuery, getAvailability, type GetAvailabilityError, type TeachAvailability } from './get-availability'
 export { getCalendarFeed } from './get-calendar-feed'
 export { DURATION_PREFERENCE, type DurationPreference, lessonDurationProblem } from './lesson-duration'

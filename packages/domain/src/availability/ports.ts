@@ -1,11 +1,15 @@
 import type { DayScheduleRepository, HolidayRepository, LocationRepository } from '../schedule'
 import type { Clock, Geocoder, GeoPoint, LessonTypeName, PostcodeParser, UnitOfWork } from '../shared'
-import type { Teach } from '../teaching'
+import type { Teach, TutorBookability } from '../teaching'
 import type { BusyInterval } from './busy'
 
-/** A teach that may be booked: live and enabled, of a live tutor, with what availability needs of the tutor. */
+/**
+ * A live, enabled teach of a live tutor, with what availability needs of the tutor and what
+ * decides whether the tutor may be booked (`findBookable` applies teaching's `isBookable`).
+ */
 export type BookableTeach = {
   teach: Teach
+  tutor: TutorBookability
   /** The tutor's IANA zone (profiles.time_zone). */
   timeZone: string
   /** The tutor's external calendar (an ICS feed), if connected. */
@@ -13,7 +17,7 @@ export type BookableTeach = {
 }
 
 export interface BookableTeachReader {
-  /** Undefined when the teach is deleted or disabled, or its tutor deleted. One query. */
+  /** Undefined when the teach is deleted or disabled, or its tutor deleted. One query. Use `findBookable`, which also asks `isBookable`. */
   findBookableTeach(teachId: number): Promise<BookableTeach | undefined>
 }
 

@@ -29,7 +29,8 @@ export async function checkRescheduleSlot(
   lesson: LessonRecord,
   times: { start: Date; finish: Date },
 ): Promise<Result<LoadedAvailability, SlotUnavailable | ValidationFailed>> {
-  // A teach no longer offered (disabled, deleted, its tutor gone) has no free time.
+  // A teach no longer offered (disabled, deleted, its tutor gone) has no free time. A tutor
+  // who may no longer be booked (isBookable) still moves lessons already booked: they stay.
   const teach = await repos.bookableTeaches.findBookableTeach(lesson.teachId)
   if (!teach) return err(slotUnavailable(times.start, times.finish))
   const studentPoint = await studentPointOf(deps, lesson.lessonType, lesson.address)

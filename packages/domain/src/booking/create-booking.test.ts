@@ -57,15 +57,38 @@ describe('booking a lesson', () => {
     })
   })
 
-  it('refuses a teach nobody offers, and tutors, who do not book', async () => {
+  it('answers NotFound for a teach nobody offers, and refuses tutors, who do not book', async () => {
     const { world, student, tutor, teach, input } = setUp()
-    expect((await createBooking(world.deps, student, input({ teachId: 999 })))._unsafeUnwrapErr()).toEqual({
-      type: 'ValidationFailed',
-      errors: { teach_id: ['no such teach is offered'] },
-    })
+    expect((await createBooking(world.deps, student, input({ teachId: 999 })))._unsafeUnwrapErr()).toEqual({ type: 'NotFound', resource: 'teach' })
     world.state.teaches[0]!.teach.enabled = false
-    expect((await createBooking(world.deps, student, input({ teachId: teach.id })))._unsafeUnwrapErr().type).toBe('ValidationFailed')
+    expect((await createBooking(world.deps, student, input({ teachId: teach.id })))._unsafeUnwrapErr().type).toBe('NotFound')
+    world.state.teaches[0]!.teach.enabled = true
     expect((await createBooking(world.deps, tutor, input()))._unsafeUnwrapErr().type).toBe('Forbidden')
+  })
+
+  it.each([
+    ['DBS pending', { verifications: { identity: 'PASS', dbs: 'PENDING', qualification: 'PASS' } }],
+    ['identity failed', { verifications: { identity: 'FAIL', dbs: 'PASS', qualification: 'PASS' } }],
+    ['qualification never submitted', { verifications: { identity: 'PASS', dbs: 'PASS', qualification: 'NONE' } }],
+    ['a canceled subscription', { subscriptionStatus: 'canceled' }],
+    ['no subscription', { subscriptionStatus: null }],
+  ] as const)('answers NotFound, as for an unknown teach, for a tutor with %s', async (_, tutor) => {
+    const world = bookingWorld(NOW)
+    const { teach } = world.addTutor({ tutor })
+    const student = world.addStudent()
+    const refused = await createBooking(world.deps, student, {
+      teachId: teach.id,
+      subjectLevelId: 1,
+      examBoardId: null,
+      start: at('2026-06-03T09:00:00Z'),
+      finish: at('2026-06-03T10:00:00Z'),
+      lessonType: 'online',
+      childIds: [],
+      address: null,
+      coupon: null,
+    })
+    expect(refused._unsafeUnwrapErr()).toEqual({ type: 'NotFound', resource: 'teach' })
+    expect(world.state.bookings).toEqual([])
   })
 
   it('refuses a start more than 14 days ahead, or in the past, as booking_window_exceeded', async () => {
@@ -148,5 +171,31 @@ describe('booking a lesson', () => {
     })
     const booked = (await createBooking(world.deps, parent, input({ childIds: [child.id] })))._unsafeUnwrap()
     expect(booked.children).toEqual([{ id: child.id, firstname: child.firstname, lastname: child.lastname }])
+  })
+})
+
+describe('booking and the tutor lock', () => {
+  it("asks the tutor's calendar feed before taking the locks, once, and books by its answer", async () => {
+    const { world, student, input } = setUp()
+    world.state.teaches[0]!.calendarFeedUrl = 'https://calendar.example/feed.ics'
+    const order: string[] = []
+    const run = world.deps.uow.run.bind(world.deps.uow)
+    const deps = {
+      ...world.deps,
+      uow: { repos: world.deps.uow.repos, run: ((work) => (order.push('transaction'), run(work))) as typeof world.deps.uow.run },
+      availability: {
+        ...world.deps.availability,
+        calendar: {
+          busyBetween: async () => {
+            order.push('calendar')
+            // Busy 09:00-10:00 UTC on 3 June: the requested hour.
+            return [{ start: at('2026-06-03T09:00:00Z'), end: at('2026-06-03T10:00:00Z') }]
+          },
+        },
+      },
+    }
+    const refused = await createBooking(deps, student, input())
+    expect(refused._unsafeUnwrapErr().type).toBe('SlotUnavailable')
+    expect(order).toEqual(['calendar', 'transaction'])
   })
 })

@@ -1,15 +1,17 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { checkSlot, lessonDurationProblem, slotUnavailable, type BookableTeach, type SlotUnavailable } from '../availability'
-import { lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
+import { checkSlot, findBookable, lessonDurationProblem, slotUnavailable, warmSlotCheck, type BookableTeach, type SlotQuery, type SlotUnavailable } from '../availability'
+import { couponInvalid, lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
 import { LESSON_TYPE_IDS,
   MINUTE_MS,
   ROLE_IDS,
   forbidden,
   isInPerson,
+  notFound,
   validationFailed,
   type FieldErrors,
   type Forbidden,
   type GeoPoint,
+  type NotFound,
   type LessonTypeName,
   type ValidationFailed,
   type WithoutLocks,
@@ -38,6 +40,7 @@ export type CreateBookingInput = {
 
 export type CreateBookingError =
   | Forbidden
+  | NotFound
   | ValidationFailed
   | BookingWindowExceeded
   | TooManyPendingBookings
@@ -50,20 +53,22 @@ const add = (errors: FieldErrors, field: string, message: string) => {
 
 type CheckedRequest = { teach: BookableTeach; studentPoint: GeoPoint | null }
 
-/** The request against the teach and the booker's children: every field error at once; then the student's place. */
+/**
+ * The teach first: one that is not offered, or whose tutor may not be booked, is not found
+ * (as on availability). Then the request against it and the booker's children: every field
+ * error at once; then the student's place.
+ */
 async function checkRequest(
   deps: Pick<BookingDeps, 'availability'>,
   repos: WithoutLocks<BookingRepos>,
   actor: Actor,
   input: CreateBookingInput,
-): Promise<Result<CheckedRequest, ValidationFailed>> {
+): Promise<Result<CheckedRequest, ValidationFailed | NotFound>> {
   const errors: FieldErrors = {}
-  const teach = await repos.bookableTeaches.findBookableTeach(input.teachId)
-  if (!teach) add(errors, 'teach_id', 'no such teach is offered')
-  else {
-    for (const [field, messages] of Object.entries(checkTeachChoice(teach.teach, input))) for (const m of messages) add(errors, field, m)
-    if (teach.teach.tutorId === actor.id) add(errors, 'teach_id', 'you cannot book your own lesson')
-  }
+  const teach = await findBookable(repos.bookableTeaches, input.teachId)
+  if (!teach) return err(notFound('teach'))
+  for (const [field, messages] of Object.entries(checkTeachChoice(teach.teach, input))) for (const m of messages) add(errors, field, m)
+  if (teach.teach.tutorId === actor.id) add(errors, 'teach_id', 'you cannot book your own lesson')
   const minutes = (input.finish.getTime() - input.start.getTime()) / MINUTE_MS
   const length = minutes > 0 ? lessonDurationProblem(minutes) : 'must be after start'
   if (length) add(errors, 'finish', length)
@@ -76,15 +81,16 @@ async function checkRequest(
       if (!own.has(id)) add(errors, `child_ids.${i}`, 'is not one of your children')
     })
   }
-  if (Object.keys(errors).length > 0 || !teach) return err(validationFailed(errors))
+  if (Object.keys(errors).length > 0) return err(validationFailed(errors))
   const studentPoint = await studentPointOf(deps, input.lessonType, input.address)
   return studentPoint.map((point) => ({ teach, studentPoint: point }))
 }
 
 /**
- * `POST /api/bookings`: a student or parent books a slot. Checks in CONTRACT §13's order:
- * validation (422), the 14-day window (422), then, under the tutor's lock, the three-unpaid
- * limit (422) and the slot (409). The lesson (ACTIVE) and the booking (AWAITING_PAYMENT,
+ * `POST /api/bookings`: a student or parent books a slot. Checks in CONTRACT §13's order,
+ * after the teach (404 unless offered by a tutor who may be booked): validation (422), the
+ * 14-day window (422), then, under the tutor's and the booker's locks, the three-unpaid
+ * limit (422), the coupon (422) and the slot (409). The lesson (ACTIVE) and the booking (AWAITING_PAYMENT,
  * held for BOOKING_HOLD_MINUTES, its price fixed in pence) are written in one transaction.
  */
 export function createBooking(
@@ -109,9 +115,23 @@ async function run(
   const { teach: bookable, studentPoint } = checked.value
   const window = checkBookingWindow(input.start, now)
   if (window.isErr()) return err(window.error)
+  const slot: SlotQuery = {
+    teach: bookable,
+    start: input.start,
+    finish: input.finish,
+    lessonType: input.lessonType,
+    subjectLevelId: input.subjectLevelId,
+    examBoardId: input.examBoardId,
+    studentPoint,
+  }
+  // Availability's slow half (the calendar feed, driving times) before the locks; under them
+  // the slot check reads only the database.
+  const slotDeps = await warmSlotCheck({ ...deps.availability, clock: deps.clock }, deps.uow.repos, slot)
 
   const created = await deps.uow.run(async (repos): Promise<Result<number, CreateBookingError>> => {
-    await repos.bookings.lockTutor(bookable.teach.tutorId)
+    // The booker too: their unpaid limit and coupon uses are counted next, and two bookings of
+    // two tutors at the same instant must not both count the same past.
+    await repos.bookings.lockTutorAndBooker(bookable.teach.tutorId, actor.id)
     const pending = checkPendingBookings(await repos.bookings.countUnpaidHolding(actor.id, now))
     if (pending.isErr()) return err(pending.error)
     let coupon = undefined
@@ -126,15 +146,7 @@ async function run(
     for (const id of await repos.bookings.lapsedHoldsOverlapping(bookable.teach.tutorId, input.start, input.finish, now)) {
       await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })
     }
-    const free = await checkSlot({ ...deps.availability, clock: deps.clock }, repos, {
-      teach: bookable,
-      start: input.start,
-      finish: input.finish,
-      lessonType: input.lessonType,
-      subjectLevelId: input.subjectLevelId,
-      examBoardId: input.examBoardId,
-      studentPoint,
-    })
+    const free = await checkSlot(slotDeps, repos, slot)
     if (free.isErr()) return err(free.error)
     // The slot check's answer carries the teach it judged the slot for: price and place the lesson by that one.
     const booked = free.value.teach
@@ -166,7 +178,9 @@ async function run(
       couponUid: coupon ? coupon.uid : null,
     })
     if (!created) return err(slotUnavailable(input.start, input.finish))
-    if (coupon) await repos.coupons.redeem({ couponId: coupon.id, userId: actor.id, bookingId: created.bookingId, discountPence: price.discount })
+    if (coupon && !(await repos.coupons.redeem({ couponId: coupon.id, userId: actor.id, bookingId: created.bookingId, discountPence: price.discount }))) {
+      return err(couponInvalid(coupon.uid, 'user_usage_limit_reached'))
+    }
     await repos.bookings.addEvent(created.bookingId, 'booked', actor.id, { total: price.total })
     return ok(created.bookingId)
   })

@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import type { PaymentFailed } from '../payments'
-import { discountOn, validateCoupon, type CouponInvalid } from '../pricing'
+import { couponInvalid, discountOn, validateCoupon, type CouponInvalid } from '../pricing'
 import {
   DAY_MS,
   fieldError,
@@ -76,7 +76,9 @@ async function prepare(
       const initial = a.booking.lessonPricePence + a.booking.serviceFeePence
       const discount = discountOn(initial, found.discount)
       await repos.bookings.updateBooking(a.booking.id, { couponUid: found.uid, discountPence: discount, totalPence: initial - discount })
-      await repos.coupons.redeem({ couponId: found.id, userId: a.booking.userId, bookingId: a.booking.id, discountPence: discount })
+      if (!(await repos.coupons.redeem({ couponId: found.id, userId: a.booking.userId, bookingId: a.booking.id, discountPence: discount }))) {
+        return err(couponInvalid(found.uid, 'user_usage_limit_reached'))
+      }
     }
     const fresh = await reload(repos, a.booking.id)
     const total = fresh.booking.totalPence

@@ -56,6 +56,12 @@ export type BookingListFilter = {
 export interface BookingRepository {
   /** Holds the tutor (their users row) until the transaction ends: one booking decision at a time per tutor. */
   lockTutor(tutorId: number): Promise<void>
+  /**
+   * Holds the tutor and the booker (both users rows, in id order, so two bookings never wait
+   * on each other) until the transaction ends: one booking decision at a time per tutor and
+   * per booker, so the unpaid limit and per-user coupon limits hold under concurrency.
+   */
+  lockTutorAndBooker(tutorId: number, bookerId: number): Promise<void>
   /** Unpaid bookings of this user whose lesson is open and whose hold has not lapsed. */
   countUnpaidHolding(userId: number, now: Date): Promise<number>
   /** Of the given children, those belonging to this parent (and not deleted). */
@@ -77,8 +83,8 @@ export interface BookingRepository {
   claimLapsedHolds(now: Date, limit: number): Promise<number[]>
   /** Claims lessons whose reschedule proposal expired; answers their booking ids. */
   claimExpiredProposals(now: Date, limit: number): Promise<number[]>
-  /** Whether this user booked (or was the tutor of) a lesson with the tutor that was not cancelled. */
-  hadLessonWith(tutorId: number, userId: number): Promise<boolean>
+  /** This user's lessons (as booker or student) with the tutor that were not cancelled and were paid or authorised. */
+  lessonsWith(tutorId: number, userId: number): Promise<Array<{ finish: Date; bookingState: BookingState }>>
 }
 
 export type NewPayment = {
@@ -118,7 +124,11 @@ export interface CouponRepository {
   /** Active coupons only; with how often each was redeemed. */
   findByUid(uid: string): Promise<StoredCoupon | undefined>
   redeemedBy(couponId: number, userId: number): Promise<number>
-  redeem(input: { couponId: number; userId: number; bookingId: number; discountPence: Pence }): Promise<void>
+  /**
+   * False when the database refuses it: another transaction took this user's next use of the
+   * coupon meanwhile (each use is numbered per user, and a number is unique).
+   */
+  redeem(input: { couponId: number; userId: number; bookingId: number; discountPence: Pence }): Promise<boolean>
   list(page: PageRequest): Promise<PageOf<StoredCoupon>>
 }
 

@@ -1,4 +1,4 @@
-export type { LessonNotFinished, ProposalNotExpired, RescheduleNoticeTooShort } from './errors'
+export { lessonNotFinished, type LessonNotFinished, type ProposalNotExpired, type RescheduleNoticeTooShort } from './errors'
 export { LESSON_STATE_NAMES, LESSON_STATES, type LessonState, lessonStateOf } from './lesson-state'
 export { authorizeRescheduleResponse, type LessonParties, type LessonSide } from './parties'
 export { rateExperience, type RateExperienceError } from './rating'

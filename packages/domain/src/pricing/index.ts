@@ -2,6 +2,7 @@ export {
   type Coupon,
   type CouponDiscount,
   type CouponInvalid,
+  couponInvalid,
   type CouponInvalidReason,
   discountOn,
   validateCoupon,

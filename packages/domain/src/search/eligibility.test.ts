@@ -72,6 +72,13 @@ describe('search eligibility', () => {
     expect(reasonsOf(everyDay, { today, date: '2026-05-31' })).toEqual(['date_outside_window'])
   })
 
+  it('hides a tutor whose subscription is neither trialing nor active, or who has none (rule 8)', () => {
+    expect(reasonsOf(anEligibleTutor({ subscriptionStatus: 'active' }))).toEqual([])
+    for (const status of ['canceled', 'incomplete', 'incomplete_expired', null] as const) {
+      expect(reasonsOf(anEligibleTutor({ subscriptionStatus: status })), String(status)).toEqual(['subscription_inactive'])
+    }
+  })
+
   it('measures distances in miles', () => {
     // London to Paris is 343.5 km on the great circle.
     expect(distanceMiles({ lat: 51.5074, lng: -0.1278 }, { lat: 48.8566, lng: 2.3522 }) * 1.609344).toBeCloseTo(343.5, 0)
@@ -79,12 +86,15 @@ describe('search eligibility', () => {
   })
 })
 
-// An independent reading of the seven rules: other date and distance arithmetic than the code's.
+// An independent reading of the eight rules: other date and distance arithmetic than the code's.
 const cosineMiles = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number => {
   const r = Math.PI / 180
   const c = Math.sin(a.lat * r) * Math.sin(b.lat * r) + Math.cos(a.lat * r) * Math.cos(b.lat * r) * Math.cos((b.lng - a.lng) * r)
   return 3958.8 * Math.acos(Math.min(1, Math.max(-1, c)))
 }
+
+/** What the public may know of a place: two decimal places, half up. */
+const twoPlaces = (p: { lat: number; lng: number }) => ({ lat: Math.round(p.lat * 100) / 100, lng: Math.round(p.lng * 100) / 100 })
 
 const rulesHeld = (t: TutorSnapshot, q: SearchQuery): boolean[] => {
   const date = q.date ?? q.today
@@ -97,18 +107,19 @@ const rulesHeld = (t: TutorSnapshot, q: SearchQuery): boolean[] => {
     t.isVisible,
     t.schedule.some((e) => (!weekday || e.day === weekday) && e.slots.length > 0 && (!q.lessonType || e.lessonTypes.includes(q.lessonType))),
     !t.holidays.some((h) => Date.parse(h.startDate) <= Date.parse(date) && Date.parse(date) <= Date.parse(h.endDate)),
-    !inPerson || !q.studentLocation || (t.location !== null && cosineMiles(t.location, q.studentLocation) <= t.location.travelDistanceMiles),
+    !inPerson || !q.studentLocation || (t.location !== null && cosineMiles(twoPlaces(t.location), q.studentLocation) <= t.location.travelDistanceMiles),
     q.date === undefined || (days >= 0 && days <= 14),
+    t.subscriptionStatus === 'trialing' || t.subscriptionStatus === 'active',
   ]
 }
 
 describe('search eligibility, as a property', () => {
-  it('says eligible exactly when all seven rules hold, and names exactly the rules that fail', () => {
+  it('says eligible exactly when all eight rules hold, and names exactly the rules that fail', () => {
     fc.assert(
       fc.property(arbTutorSnapshot(), arbSearchQuery(), (tutor, q) => {
         if (tutor.location && q.studentLocation) {
           // Two formulas may round differently on the very edge of the travel distance.
-          fc.pre(Math.abs(cosineMiles(tutor.location, q.studentLocation) - tutor.location.travelDistanceMiles) > 1e-6)
+          fc.pre(Math.abs(cosineMiles(twoPlaces(tutor.location), q.studentLocation) - tutor.location.travelDistanceMiles) > 1e-6)
         }
         const held = rulesHeld(tutor, q)
         const result = searchEligibility(tutor, q)

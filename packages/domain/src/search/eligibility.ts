@@ -1,10 +1,12 @@
-import { BOOKING_WINDOW_DAYS, dayNumberOf, distanceMiles, isInPerson, weekdayIndexOf, type GeoPoint, type IsoDate, type LessonTypeName } from '../shared'
+import { BOOKING_WINDOW_DAYS, dayNumberOf, distanceMiles, isInPerson, publicPoint, weekdayIndexOf, type GeoPoint, type IsoDate, type LessonTypeName } from '../shared'
 import { DAY_NAMES, type Holiday, type WeeklyEntry } from '../schedule'
+import { isSubscriptionValid, type SubscriptionStatus } from '../subscriptions'
 import { type VerificationStatuses } from '../verification'
 
 /**
  * Stable codes for `GET /api/v1/tutors/status` `reasons`, one or more per rule of SPEC.md
- * "A tutor appears in results only when", in rule order.
+ * "A tutor appears in results only when", in rule order; rule 8 (a valid subscription) is
+ * CONTRACT §14's.
  */
 export const ELIGIBILITY_REASONS = [
   'profile_picture_missing',
@@ -20,11 +22,12 @@ export const ELIGIBILITY_REASONS = [
   'on_holiday',
   'out_of_travel_distance',
   'date_outside_window',
+  'subscription_inactive',
 ] as const
 export type EligibilityReason = (typeof ELIGIBILITY_REASONS)[number]
 
-/** Which of the seven rules each reason belongs to. */
-export const ELIGIBILITY_RULE_OF: Record<EligibilityReason, 1 | 2 | 3 | 4 | 5 | 6 | 7> = {
+/** Which of the eight rules each reason belongs to. */
+export const ELIGIBILITY_RULE_OF: Record<EligibilityReason, 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8> = {
   profile_picture_missing: 1,
   profile_video_missing: 1,
   bio_missing: 1,
@@ -38,6 +41,7 @@ export const ELIGIBILITY_RULE_OF: Record<EligibilityReason, 1 | 2 | 3 | 4 | 5 | 
   on_holiday: 5,
   out_of_travel_distance: 6,
   date_outside_window: 7,
+  subscription_inactive: 8,
 }
 
 export type TutorLocation = GeoPoint & { travelDistanceMiles: number }
@@ -46,6 +50,8 @@ export type TutorLocation = GeoPoint & { travelDistanceMiles: number }
 export type TutorSnapshot = {
   profile: { hasPicture: boolean; hasVideo: boolean; bio: string | null; hasAddress: boolean; hasMobile: boolean }
   verifications: VerificationStatuses
+  /** The live subscription's status; null when the tutor has none. */
+  subscriptionStatus: SubscriptionStatus | null
   isVisible: boolean
   schedule: readonly WeeklyEntry[]
   holidays: readonly Holiday[]
@@ -99,10 +105,14 @@ const hasAvailability = (schedule: readonly WeeklyEntry[], query: SearchQuery): 
 const isOnHoliday = (holidays: readonly Holiday[], date: IsoDate): boolean =>
   holidays.some((h) => h.startDate <= date && date <= h.endDate)
 
-/** Rule 6 applies to in-person lessons when the student gave a place. */
+/**
+ * Rule 6 applies to in-person lessons when the student gave a place. It measures from the
+ * tutor's public point, not the home: otherwise appearing and vanishing as a searcher moves
+ * would draw the circle around the exact home.
+ */
 const isOutOfTravelDistance = (location: TutorLocation | null, query: SearchQuery): boolean => {
   if (query.lessonType === undefined || !isInPerson(query.lessonType) || !query.studentLocation) return false
-  return !location || distanceMiles(location, query.studentLocation) > location.travelDistanceMiles
+  return !location || distanceMiles(publicPoint(location), query.studentLocation) > location.travelDistanceMiles
 }
 
 /** Rule 7: from today through today + 14, both included. */
@@ -112,9 +122,12 @@ const isOutsideWindow = (query: SearchQuery): boolean => {
   return days < 0 || days > BOOKING_WINDOW_DAYS
 }
 
+/** Rule 8 (CONTRACT §14): a subscription that is trialing or active. */
+const isSubscriptionInactive = (status: SubscriptionStatus | null): boolean => status === null || !isSubscriptionValid(status)
+
 /**
- * SPEC.md's seven rules for appearing in search, as one function: eligible, or every reason
- * why not. `GET /api/v1/tutors/status` asks it with `{ today }` alone.
+ * SPEC.md's seven rules for appearing in search and CONTRACT §14's eighth, as one function:
+ * eligible, or every reason why not. `GET /api/v1/tutors/status` asks it with `{ today }` alone.
  */
 export const searchEligibility = (tutor: TutorSnapshot, query: SearchQuery): Eligibility => {
   const reasons = [...profileReasons(tutor.profile), ...verificationReasons(tutor.verifications)]
@@ -123,5 +136,6 @@ export const searchEligibility = (tutor: TutorSnapshot, query: SearchQuery): Eli
   if (isOnHoliday(tutor.holidays, query.date ?? query.today)) reasons.push('on_holiday')
   if (isOutOfTravelDistance(tutor.location, query)) reasons.push('out_of_travel_distance')
   if (isOutsideWindow(query)) reasons.push('date_outside_window')
+  if (isSubscriptionInactive(tutor.subscriptionStatus)) reasons.push('subscription_inactive')
   return reasons.length === 0 ? { eligible: true } : { eligible: false, reasons }
 }

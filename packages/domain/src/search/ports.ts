@@ -32,7 +32,7 @@ export type TutorSearchHit = {
   firstname: string
   lastname: string
   tutoringExperienceMonths: number | null
-  /** Miles from the student's place; null without one or when the tutor has no location. */
+  /** Miles from the student's place to the tutor's public point, in bands (`distanceBand`); null without one or when the tutor has no location. */
   distanceMiles: number | null
   teach: {
     id: number

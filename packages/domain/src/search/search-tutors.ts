@@ -39,7 +39,7 @@ export type SearchTutorsInput = {
 export type TutorSearchPage = PageOf<TutorSearchResult> & { durationMinutes: number }
 
 /**
- * Public tutor search (SPEC "Search and reference data"): the seven eligibility rules of
+ * Public tutor search (SPEC "Search and reference data"): the eight eligibility rules of
  * `searchEligibility`, run by the repository in the database, plus the teach, gender and
  * language filters, one row per tutor with the price of the requested duration.
  * A date outside today..today+14 (London) finds nobody rather than failing (CONTRACT §5).

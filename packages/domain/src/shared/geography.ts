@@ -17,6 +17,25 @@ export const distanceMiles = (a: GeoPoint, b: GeoPoint): number => {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
+/** Places a tutor shows the public are this many decimal places of a degree: about 0.7 by 0.4 miles. */
+export const PUBLIC_COORDINATE_PLACES = 2
+
+/**
+ * A tutor's place as anyone outside the service may learn it (CONTRACT §14: exact coordinates
+ * never leave): rounded half up to `PUBLIC_COORDINATE_PLACES`. Search measures from this point
+ * (rule 6 and the distance shown), so no answer depends on more than it. The database's
+ * search table rounds the same way (`floor(x * 100 + 0.5) / 100`, float for float).
+ */
+export const publicPoint = (p: GeoPoint): GeoPoint => ({ lat: roundHalfUp2(p.lat), lng: roundHalfUp2(p.lng) })
+const roundHalfUp2 = (x: number): number => Math.floor(x * 100 + 0.5) / 100
+
+/** Search answers distance in bands of this many miles (CONTRACT §14), so nobody can triangulate a home. */
+export const DISTANCE_BAND_MILES = 0.5
+
+/** A distance as search shows it: rounded up to the band's upper bound ("within 1.5 miles"), at least one band. */
+export const distanceBand = (miles: number): number =>
+  Math.max(DISTANCE_BAND_MILES, Math.ceil(miles / DISTANCE_BAND_MILES) * DISTANCE_BAND_MILES)
+
 /** A UK postcode, as a maintained postcode library reads it. */
 export type ParsedPostcode = { postcode: string; outcode: string }
 

@@ -24,6 +24,8 @@ export {
   type ValidationFailed,
 } from './errors'
 export {
+  DISTANCE_BAND_MILES,
+  distanceBand,
   distanceMiles,
   findPostcode,
   type Geocoder,
@@ -32,6 +34,8 @@ export {
   type ParsedPostcode,
   parsePostcode,
   type PostcodeParser,
+  PUBLIC_COORDINATE_PLACES,
+  publicPoint,
 } from './geography'
 export { isInPerson, LESSON_TYPE_IDS, LESSON_TYPES, lessonTypeName, type LessonTypeName } from './lesson-types'
 export {

@@ -1,3 +1,4 @@
+export { isBookable, type TutorBookability } from './bookability'
 export { createTeach, type CreateTeachError, type CreateTeachInput } from './create-teach'
 export { deleteTeach } from './delete-teach'
 export { listAvailableTeaches } from './list-available-teaches'

@@ -4,8 +4,9 @@ import type { TeachingDeps } from './ports'
 import type { AvailableTeach, AvailableTeachFilter } from './teach'
 
 /**
- * Public: enabled teaches of tutors whose account is live, newest first. Visibility in
- * search is a separate matter (a profile page still lists what its tutor teaches).
+ * Public: enabled teaches of live tutors who may be booked (`isBookable`: verified and
+ * subscribed), oldest first. Visibility in search is a separate matter (a hidden tutor's
+ * regulars still find what they teach).
  */
 export function listAvailableTeaches(
   deps: Pick<TeachingDeps, 'uow'>,

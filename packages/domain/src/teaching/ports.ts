@@ -13,7 +13,7 @@ export interface TeachRepository {
   /** Undefined when the tutor already has another live teach of that subject. */
   update(id: number, draft: TeachDraft): Promise<Teach | undefined>
   softDelete(id: number, at: Date): Promise<void>
-  /** Enabled teaches of live tutors. */
+  /** Enabled teaches of live tutors who may be booked (`isBookable`, in the query). */
   listAvailable(filter: AvailableTeachFilter, page: PageRequest): Promise<PageOf<AvailableTeach>>
 }
 

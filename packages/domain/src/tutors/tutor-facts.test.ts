@@ -35,6 +35,7 @@ describe('a tutor as search sees it', () => {
       verifications: async () => ({ identity: { status: 'PASS' as const, reference: 'r' }, dbs: none, qualification: none }),
       addresses: async () => [],
       mobileNumbers: async () => [{ id: 1, number: '+447700900123' }],
+      subscription: async () => ({ id: 1, status: 'canceled' as const, trialEndsAt: null, currentPeriodEnd: null }),
     },
     daySchedules: { listForTutor: async () => [entry] },
     holidays: { listForTutor: async () => [{ id: 1, tutorId: 7, startDate: '2026-12-24', endDate: '2026-12-26' }] },
@@ -46,6 +47,7 @@ describe('a tutor as search sees it', () => {
     expect(snapshot).toEqual({
       profile: { hasPicture: true, hasVideo: false, bio: 'Hi', hasAddress: false, hasMobile: true },
       verifications: { identity: 'PASS', dbs: 'NONE', qualification: 'NONE' },
+      subscriptionStatus: 'canceled',
       isVisible: true,
       schedule: [entry],
       holidays: [{ id: 1, tutorId: 7, startDate: '2026-12-24', endDate: '2026-12-26' }],
@@ -57,7 +59,7 @@ describe('a tutor as search sees it', () => {
     const { snapshot } = await tutorSnapshot(repos, 7)
     expect(searchEligibility(snapshot, { today: '2026-12-25' })).toEqual({
       eligible: false,
-      reasons: ['profile_video_missing', 'address_missing', 'dbs_not_passed', 'qualification_not_passed', 'on_holiday'],
+      reasons: ['profile_video_missing', 'address_missing', 'dbs_not_passed', 'qualification_not_passed', 'on_holiday', 'subscription_inactive'],
     })
   })
 })

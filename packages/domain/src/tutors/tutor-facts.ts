@@ -1,4 +1,5 @@
 import type { User } from '../accounts'
+import type { SubscriptionStatus } from '../subscriptions'
 import type { TaughtLesson } from './teaching-record'
 
 export const TUTOR_VERIFICATION_KINDS = ['identity', 'dbs', 'qualification'] as const
@@ -31,7 +32,7 @@ export type TutorMobileNumber = { id: number; number: string }
 export type TutorPersonalDetails = { id: number; dateOfBirth: string | null; gender: 'male' | 'female' | null }
 export type TutorSubscription = {
   id: number
-  status: string
+  status: SubscriptionStatus
   trialEndsAt: Date | null
   currentPeriodEnd: Date | null
 }

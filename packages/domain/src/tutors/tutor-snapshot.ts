@@ -13,7 +13,7 @@ export async function tutorSnapshot(
   tutorId: number,
 ): Promise<{ snapshot: TutorSnapshot; verifications: TutorVerifications }> {
   const { tutorDirectory, daySchedules, holidays, locations } = repos
-  const [profile, verifications, addresses, mobiles, schedule, holidayList, location] = await Promise.all([
+  const [profile, verifications, addresses, mobiles, schedule, holidayList, location, subscription] = await Promise.all([
     tutorDirectory.profile(tutorId),
     tutorDirectory.verifications(tutorId),
     tutorDirectory.addresses(tutorId),
@@ -21,6 +21,7 @@ export async function tutorSnapshot(
     daySchedules.listForTutor(tutorId),
     holidays.listForTutor(tutorId),
     locations.findForTutor(tutorId),
+    tutorDirectory.subscription(tutorId),
   ])
   const statuses = Object.fromEntries(TUTOR_VERIFICATION_KINDS.map((kind) => [kind, verifications[kind].status]))
   const snapshot: TutorSnapshot = {
@@ -32,6 +33,7 @@ export async function tutorSnapshot(
       hasMobile: mobiles.length > 0,
     },
     verifications: statuses as TutorSnapshot['verifications'],
+    subscriptionStatus: subscription?.status ?? null,
     isVisible: profile?.isVisible ?? false,
     schedule,
     holidays: holidayList,

@@ -71,7 +71,8 @@ const TABLE = {
     status: 422,
     code: 'lesson_not_finished',
     title: 'Lesson not finished',
-    detail: (e: { finish: Date }) => `The lesson can be rated after ${e.finish.toISOString()}.`,
+    detail: (e: { finish: Date }) =>
+      `The lesson finishes at ${e.finish.toISOString()}: it can be rated after that, and its tutor reviewed once its payment has also been captured.`,
   },
   // Only the background workers can meet these two; a request never should.
   ProposalNotExpired: { status: 409, code: 'invalid_state_transition', title: 'Proposal not expired' },

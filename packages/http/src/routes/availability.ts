@@ -30,7 +30,7 @@ const RULES = [
   "clear of events in the tutor's connected calendar feed, off holidays, starting after now, within London's today..today+14.",
   "available_lesson_types lists what the schedule offers that date; students_home only when post_code lies within the tutor's travel distance.",
   'The price is for the requested duration (default 60) with the configured service fee and no coupon.',
-  'Unknown, disabled or deleted teach, or a deleted tutor: 404. A slot belongs to the client date it starts on.',
+  'Unknown, disabled or deleted teach, a deleted tutor, or a tutor who may not be booked (identity, DBS and qualification checks not all passed, or subscription neither trialing nor active): 404, alike. A slot belongs to the client date it starts on.',
 ].join(' ')
 
 export function availabilityRoutes(app: App, services: Services): void {

@@ -157,7 +157,7 @@ export function noteRoutes(app: App, services: Services): void {
       tags: ['Tutors'],
       summary: 'Review a tutor',
       description:
-        'web.api. Criteria `knowledge`, `communication`, `punctuality`, each an integer 1..5, and an optional `comment` of at most 300 characters. Only someone who had a lesson with the tutor (a paid or authorised booking whose lesson was not cancelled) may (403 otherwise); once per tutor (422 on tutor_id).',
+        'web.api. Criteria `knowledge`, `communication`, `punctuality`, each an integer 1..5, and an optional `comment` of at most 300 characters. Only someone who had a lesson with the tutor (a paid or authorised booking whose lesson was not cancelled) may (403 otherwise), and only once one such lesson has finished and its payment was captured (422 `lesson_not_finished` before: a lesson paid later, or cancelled and refunded before it happens, never carries a review); once per tutor (422 on tutor_id).',
       security: webApiAuth,
       middleware: [webApi(services), jsonBody] as const,
       request: { params: idParam, body: { content: { 'application/json': { schema: ReviewBody } }, required: true } },

@@ -113,7 +113,13 @@ export const TutorSearchItemSchema = z
     firstname: z.string(),
     lastname: z.string().openapi({ description: 'Initial and a full stop: "S."' }),
     profile_picture_url: z.string(),
-    location: z.object({ distance: z.number().nullable().openapi({ description: "Miles from the student's place; null without one." }) }),
+    location: z.object({
+      distance: z.number().nullable().openapi({
+        description:
+          "Miles from the student's place, in bands of 0.5 mile, each shown by its upper bound (0.5 is within half a mile, 1.5 is more than 1 and at most 1.5), measured to the tutor's location rounded to two decimal places of a degree; exact coordinates never leave the service, so no set of searches can place a tutor's home. sort=distance orders by band, then by tutor id. Null without a place or a tutor location.",
+        example: 1.5,
+      }),
+    }),
     profile: z.object({ tutoring_experience: z.string().nullable().openapi({ example: '3 years 2 months' }) }),
     teaching_info: z.object({
       teach_id: z.number().int(),
@@ -125,15 +131,12 @@ export const TutorSearchItemSchema = z
   })
   .openapi('TutorSearchItem')
 
-/** Distances to a hundredth of a mile: more reads as false precision. */
-const roundMiles = (miles: number): number => Math.round(miles * 100) / 100
-
 export const presentSearchItem = (r: TutorSearchResult, urls: MediaUrls): z.infer<typeof TutorSearchItemSchema> => ({
   id: r.tutorId,
   firstname: r.firstname,
   lastname: abbreviateLastname(r.lastname),
   profile_picture_url: urls.profileImage(r.tutorId),
-  location: { distance: r.distanceMiles === null ? null : roundMiles(r.distanceMiles) },
+  location: { distance: r.distanceMiles },
   profile: { tutoring_experience: describeExperience(r.tutoringExperienceMonths) },
   teaching_info: {
     teach_id: r.teach.id,

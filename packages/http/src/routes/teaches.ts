@@ -159,7 +159,7 @@ export function teachRoutes(app: App, services: Services): void {
       tags,
       summary: 'Available teaches',
       description:
-        'Public. Enabled teaches of live tutor accounts, oldest first, with subject, level and exam board titles. Filters: tutor_id, subject_id, subject_level_id, exam_board_id. Not limited to tutors visible in search: a tutor page lists what its tutor teaches.',
+        'Public. Enabled teaches of live tutors who may be booked (identity, DBS and qualification checks all passed, subscription trialing or active), oldest first, with subject, level and exam board titles. Filters: tutor_id, subject_id, subject_level_id, exam_board_id. Not limited to tutors visible in search: the regulars of a hidden tutor still find what they teach.',
       request: { query: availableTeachesQuery },
       responses: { 200: jsonContent(listOf(AvailableTeachSchema), 'Teaches'), 422: commonProblems[422], 429: commonProblems[429] },
     },

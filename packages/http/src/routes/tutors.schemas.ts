@@ -25,7 +25,7 @@ export const TutorStatusSchema = z
     eligible: z.boolean(),
     reasons: z.array(z.string()).openapi({
       description:
-        "What keeps the tutor out of search today, as the search eligibility rules' stable codes, in rule order: profile_picture_missing, profile_video_missing, bio_missing, address_missing, mobile_missing, identity_not_passed, dbs_not_passed, qualification_not_passed, not_visible, no_availability (no weekly schedule window), on_holiday (today, London). Empty when eligible.",
+        "What keeps the tutor out of search today, as the search eligibility rules' stable codes, in rule order: profile_picture_missing, profile_video_missing, bio_missing, address_missing, mobile_missing, identity_not_passed, dbs_not_passed, qualification_not_passed, not_visible, no_availability (no weekly schedule window), on_holiday (today, London), subscription_inactive (no subscription trialing or active: rule 8, CONTRACT §14; such a tutor can not be booked either). Empty when eligible.",
     }),
     verifications: z.object({
       identity: z.object({ status, reference: z.string().nullable() }),

@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds())('dates outside 1900..2100, on %s', (kind) => 
   beforeAll(async () => {
     t = await createTestContext(kind)
     student = await t.register('student')
-    tutor = await t.register('tutor')
+    tutor = await t.bookableTutor()
     const catalog = await catalogOf(t)
     const tutorId = await addSearchableTutor(t, catalog)
     const row = await t.db.selectFrom('teaches').select('id').where('tutor_id', '=', tutorId).executeTakeFirstOrThrow()

@@ -98,6 +98,27 @@ export async function createTestContext(
     return { token: res.body.data.token, user: res.body.data.user, email, password: 'correct horse battery' }
   }
 
+  /**
+   * Every check of a tutor PASS, as the provider and staff would leave them. With the trial
+   * a registration starts, the tutor may then be booked (CONTRACT §14 "Who can be booked").
+   */
+  async function passVerifications(userId: number) {
+    for (const kind of ['identity', 'dbs', 'qualification'] as const) {
+      await database.db
+        .insertInto('verifications')
+        .values({ user_id: userId, kind, status: 'PASS', reference: `pass_${kind}_${userId}`, redirect_url: null, document_file_id: null, certificate_number: null, issue_date: null, reviewed_by: null })
+        .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ status: 'PASS' }))
+        .execute()
+    }
+  }
+
+  /** A tutor registered through the API whose checks have all passed: one who may be booked. */
+  async function bookableTutor(extra: Record<string, unknown> = {}) {
+    const tutor = await register('tutor', extra)
+    await passVerifications(tutor.user.id)
+    return tutor
+  }
+
   /** An internal user as the CLI makes one, logged in through the API. */
   async function internalUser() {
     return userWithRole('internal')
@@ -137,6 +158,8 @@ export async function createTestContext(
     db: database.db,
     request,
     register,
+    bookableTutor,
+    passVerifications,
     internalUser,
     userWithRole,
     outbox,

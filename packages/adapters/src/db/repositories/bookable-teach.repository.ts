@@ -1,9 +1,12 @@
 import { sql, type Kysely } from 'kysely'
-import { ROLE_IDS, type BookableTeachReader } from '@tutoring/domain'
+import { ROLE_IDS, type BookableTeachReader, type SubscriptionStatus, type VerificationStatus } from '@tutoring/domain'
 import type { Database } from '../database'
 import { rowToTeach } from './teach.repository'
 
-/** A teach with its tutor's zone and calendar feed, in one statement. */
+const verificationOf = (kind: string) =>
+  sql<VerificationStatus>`coalesce((select v.status from verifications v where v.user_id = t.tutor_id and v.kind = ${kind}), 'NONE')`
+
+/** A teach with its tutor's zone, calendar feed, verifications and subscription, in one statement. */
 export function bookableTeachRepository(db: Kysely<Database>): BookableTeachReader {
   return {
     async findBookableTeach(teachId) {
@@ -15,6 +18,10 @@ export function bookableTeachRepository(db: Kysely<Database>): BookableTeachRead
         .select([
           sql<number[]>`coalesce((select array_agg(x.subject_level_id order by x.subject_level_id) from teach_subject_levels x where x.teach_id = t.id), '{}')`.as('level_ids'),
           sql<number[]>`coalesce((select array_agg(x.exam_board_id order by x.exam_board_id) from teach_exam_boards x where x.teach_id = t.id), '{}')`.as('board_ids'),
+          verificationOf('identity').as('identity'),
+          verificationOf('dbs').as('dbs'),
+          verificationOf('qualification').as('qualification'),
+          sql<SubscriptionStatus | null>`(select s.status from subscriptions s where s.user_id = t.tutor_id and s.deleted_at is null)`.as('subscription_status'),
         ])
         .where('t.id', '=', teachId)
         .where('t.deleted_at', 'is', null)
@@ -23,7 +30,12 @@ export function bookableTeachRepository(db: Kysely<Database>): BookableTeachRead
         .where('u.role_id', '=', ROLE_IDS.tutor)
         .executeTakeFirst()
       if (!row) return undefined
-      return { teach: rowToTeach(row), timeZone: row.time_zone ?? 'Europe/London', calendarFeedUrl: row.calendar_feed_url ?? null }
+      return {
+        teach: rowToTeach(row),
+        tutor: { verifications: { identity: row.identity, dbs: row.dbs, qualification: row.qualification }, subscriptionStatus: row.subscription_status },
+        timeZone: row.time_zone ?? 'Europe/London',
+        calendarFeedUrl: row.calendar_feed_url ?? null,
+      }
     },
   }
 }

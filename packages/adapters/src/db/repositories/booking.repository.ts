@@ -16,7 +16,7 @@ import {
   type WithoutLocks,
 } from '@tutoring/domain'
 import type { Database } from '../database'
-import { lockUserRow, type Locks } from '../row-locks'
+import { lockUserRow, lockUserRows, type Locks } from '../row-locks'
 import type { BookingRow } from '../tables/bookings.table'
 import type { LessonRow } from '../tables/lessons.table'
 import { rowToPayment } from './payment.repository'
@@ -389,18 +389,18 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
         .execute()
       return rows.map((r) => r.id)
     },
-    async hadLessonWith(tutorId, userId) {
-      const row = await db
+    async lessonsWith(tutorId, userId) {
+      const rows = await db
         .selectFrom('lessons as l')
         .innerJoin('bookings as b', 'b.lesson_id', 'l.id')
-        .select('l.id')
+        .select(['l.finish_at', 'b.state'])
         .where('l.tutor_id', '=', tutorId)
         .where((eb) => eb.or([eb('l.student_id', '=', userId), eb('b.user_id', '=', userId)]))
         .where('b.state', 'in', [BOOKING_STATES.PAYED, BOOKING_STATES.REQUIRES_CAPTURE])
         .where('l.state', '<>', LESSON_STATES.CANCELLED)
-        .limit(1)
-        .executeTakeFirst()
-      return row !== undefined
+        .orderBy('l.finish_at')
+        .execute()
+      return rows.map((r) => ({ finish: r.finish_at, bookingState: r.state === BOOKING_STATES.PAYED ? ('PAYED' as const) : ('REQUIRES_CAPTURE' as const) }))
     },
   }
 }
@@ -409,6 +409,7 @@ export function bookingLocks(trx: Transaction<Database>, clock: Clock): Locks<Bo
   const { aggregate } = aggregateReader(trx, clock)
   return {
     lockTutor: (tutorId) => lockUserRow(trx, tutorId),
+    lockTutorAndBooker: (tutorId, bookerId) => lockUserRows(trx, [tutorId, bookerId]),
     lockById: (id) => aggregate(id, true),
   }
 }

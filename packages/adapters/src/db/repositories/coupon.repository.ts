@@ -41,10 +41,21 @@ export function couponRepository(db: Kysely<Database>): CouponRepository {
       return Number(row.n)
     },
     async redeem(input) {
-      await db
+      // The next number after this user's uses; a concurrent redemption that took it first wins,
+      // this one writes nothing (on a unique conflict PostgreSQL waits for the other to commit).
+      const written = await db
         .insertInto('coupon_redemptions')
-        .values({ coupon_id: input.couponId, user_id: input.userId, booking_id: input.bookingId, discount_pence: input.discountPence })
-        .execute()
+        .values({
+          coupon_id: input.couponId,
+          user_id: input.userId,
+          booking_id: input.bookingId,
+          discount_pence: input.discountPence,
+          use_number: sql<number>`(select coalesce(max(r.use_number), 0) + 1 from coupon_redemptions r where r.coupon_id = ${input.couponId} and r.user_id = ${input.userId})`,
+        })
+        .onConflict((oc) => oc.columns(['coupon_id', 'user_id', 'use_number']).doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      return written !== undefined
     },
     async list(page) {
       const live = base().where((eb) => eb.or([eb('c.expires_at', 'is', null), eb('c.expires_at', '>', sql<Date>`now()`)]))

@@ -113,6 +113,9 @@ async function listAvailable(db: Kysely<Database>, filter: AvailableTeachFilter,
     .where('t.enabled', '=', true)
     .where('u.deleted_at', 'is', null)
     .where('u.role_id', '=', 3)
+    // The domain's isBookable in SQL: every verification passed and a valid subscription.
+    .where(sql<boolean>`(select count(*) from verifications v where v.user_id = t.tutor_id and v.status = 'PASS' and v.kind in ('identity', 'dbs', 'qualification')) = 3`)
+    .where(sql<boolean>`exists (select 1 from subscriptions s where s.user_id = t.tutor_id and s.deleted_at is null and s.status in ('trialing', 'active'))`)
   if (filter.tutorId !== undefined) query = query.where('t.tutor_id', '=', filter.tutorId)
   if (filter.subjectId !== undefined) query = query.where('t.subject_id', '=', filter.subjectId)
   if (filter.subjectLevelId !== undefined) {

@@ -18,6 +18,7 @@ const complete = (subjectId: number, levelId: number): DemoTutor => ({
   isVisible: true,
   tutoringExperienceMonths: null,
   verifications: { identity: 'PASS', dbs: 'PASS', qualification: 'PASS' },
+  subscriptionStatus: 'trialing',
   languageIds: [],
   location: null,
   teaches: [{ subjectId, levelIds: [levelId], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],

@@ -1,5 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import type { LessonTypeName, PageRequest, SearchSort, Titled, TutorSearchCriteria, TutorSearchHit, TutorSearchRepository } from '@tutoring/domain'
+import {
+  DISTANCE_BAND_MILES,
+  type LessonTypeName,
+  type PageRequest,
+  type SearchSort,
+  type Titled,
+  type TutorSearchCriteria,
+  type TutorSearchHit,
+  type TutorSearchRepository,
+} from '@tutoring/domain'
 import type { Database } from '../database'
 
 /** Miles in one degree of latitude, rounded down so the box is never too small (R = 3958.8 mi). */
@@ -18,8 +27,9 @@ export function boxAround(lat: number, miles: number): { latSpan: number; lngSpa
 }
 
 /**
- * `distanceMiles(tutor, student)` of the domain in SQL, term for term (haversine, R = 3958.8).
- * Null when the tutor has no location.
+ * `distanceMiles(tutor, student)` of the domain in SQL, term for term (haversine, R = 3958.8),
+ * from the tutor's public point (`tutor_search` keeps lat and lng rounded: migration
+ * 2026_12_02_300000). Null when the tutor has no location.
  */
 const distanceSql = (lat: number, lng: number): RawBuilder<number | null> => sql<number | null>`(
   2 * 3958.8 * asin(least(1, sqrt(
@@ -70,12 +80,14 @@ function searchKeys(c: TutorSearchCriteria): RawBuilder<unknown> {
 }
 
 /**
- * Rules 1-6 of SPEC "A tutor appears in results only when", as `searchEligibility` reads
- * them; rule 7 (the date window) is the use case's: it never asks for a date outside it.
+ * Rules 1-6 of SPEC "A tutor appears in results only when" and CONTRACT §14's rule 8, as
+ * `searchEligibility` reads them; rule 7 (the date window) is the use case's: it never asks
+ * for a date outside it.
  */
 function eligibilityConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
-  // Rules 1-3: profile complete, every verification PASS, visible; kept by triggers.
-  const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`, searchKeys(c)]
+  // Rules 1-3: profile complete, every verification PASS, visible; rule 8: a subscription
+  // trialing or active. Both kept by triggers.
+  const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`, sql`ts.subscribed`, searchKeys(c)]
   // Rule 4: a schedule window on the weekday offering the lesson type; kept by triggers.
   conditions.push(sql`ts.schedule_mask & ${scheduleBits(c.weekday, c.lessonType)}::int <> 0`)
   // Rule 5: not on holiday on the date, or today without one (inclusive dates).
@@ -118,7 +130,12 @@ function bestTeach(c: TutorSearchCriteria, tutorId: RawBuilder<unknown>): RawBui
 /** An int[] parameter as a literal both drivers read the same way. */
 const intArray = (ids: readonly number[]): RawBuilder<number[]> => sql<number[]>`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`
 
-/** Column names of the page query: each sort ends on tutor_id so pages never overlap. */
+/** The domain's `distanceBand` in SQL: up to the next band, at least one band; null stays null (greatest would drop it). */
+const bandSql = (miles: RawBuilder<number | null>): RawBuilder<number | null> =>
+  sql<number | null>`(select case when x.d is null then null else greatest(${DISTANCE_BAND_MILES}::float8, ceil(x.d / ${DISTANCE_BAND_MILES}::float8) * ${DISTANCE_BAND_MILES}::float8) end
+    from (select ${miles} as d) x)`
+
+/** Column names of the page query: each sort ends on tutor_id so pages never overlap (distance: by band, then tutor_id). */
 const ORDER: Record<SearchSort, RawBuilder<unknown>> = {
   distance: sql`distance asc nulls last, tutor_id asc`,
   rating: sql`overall_rating desc nulls last, review_count desc, tutor_id asc`,
@@ -191,7 +208,7 @@ function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
 
 function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
   const place = criteria.studentLocation
-  const distance = place ? distanceSql(place.lat, place.lng) : sql`null::float8`
+  const distance = place ? bandSql(distanceSql(place.lat, place.lng)) : sql`null::float8`
   const levelFilter = criteria.subjectLevelIds.length > 0 ? sql`and x.subject_level_id = any(${intArray(criteria.subjectLevelIds)})` : sql``
   const later = teachAfterPage(criteria)
   return sql<HitRow>`

@@ -5,7 +5,17 @@
  * marketplaces, the search tests and the benchmark too. Deterministic for a seed, so any
  * of them can be reproduced.
  */
-import { addDays, DAY_NAMES, LESSON_TYPES, type DayName, type IsoDate, type LessonTypeName, type TutorSnapshot, type VerificationStatus } from '@tutoring/domain'
+import {
+  addDays,
+  DAY_NAMES,
+  LESSON_TYPES,
+  type DayName,
+  type IsoDate,
+  type LessonTypeName,
+  type SubscriptionStatus,
+  type TutorSnapshot,
+  type VerificationStatus,
+} from '@tutoring/domain'
 
 /** A tutor and every record that makes them searchable or not, as `generateDemoTutors` makes them. */
 export type DemoTutor = {
@@ -21,6 +31,8 @@ export type DemoTutor = {
   isVisible: boolean
   tutoringExperienceMonths: number | null
   verifications: { identity: VerificationStatus; dbs: VerificationStatus; qualification: VerificationStatus }
+  /** The live subscription's status; null for none. */
+  subscriptionStatus: SubscriptionStatus | null
   languageIds: readonly number[]
   location: { postcode: string; outcode: string; lat: number; lng: number; travelDistanceMiles: number } | null
   teaches: ReadonlyArray<{ subjectId: number; levelIds: readonly number[]; examBoardIds: readonly number[]; hourlyRatePence: number; enabled: boolean }>
@@ -82,7 +94,7 @@ export type DemoTutorOptions = {
   /** London's today: holidays fall around it. */
   today: IsoDate
   catalog: DemoCatalog
-  /** Every tutor passes rules 1-5 whatever the date (demo data); otherwise each rule fails now and then. */
+  /** Every tutor passes rules 1-5 and 8 whatever the date (demo data); otherwise each rule fails now and then. */
   searchableOnly?: boolean
 }
 
@@ -110,6 +122,8 @@ const WINDOWS: ReadonlyArray<Array<{ from: string; to: string }>> = [
   [{ from: '10:00', to: '14:00' }],
 ]
 const OTHER_STATUSES: readonly VerificationStatus[] = ['NONE', 'PENDING', 'FAIL', 'INTERNAL_REVIEW']
+/** Subscriptions that are not valid (null: none at all). */
+const LAPSED_SUBSCRIPTIONS: ReadonlyArray<SubscriptionStatus | null> = [null, 'canceled', 'incomplete', 'incomplete_expired']
 
 export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
   const rnd = random(options.seed)
@@ -128,6 +142,15 @@ export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
   const usually = () => all || !chance(1 / 12)
   const subjects = options.catalog.subjects.filter((s) => s.levelIds.length > 0)
   if (subjects.length === 0) throw new Error('the catalog has no subject with levels')
+
+  // Subscriptions are drawn from a stream of their own, so every other draw of a seed stays as it was.
+  const rndSubscription = random(options.seed ^ 0x5ab5c41b)
+  const subscription = (): SubscriptionStatus | null => {
+    const draw = rndSubscription()
+    // Rule 8 fails for about one tutor in twelve, like each part of rules 1-3.
+    if (!all && draw < 1 / 12) return LAPSED_SUBSCRIPTIONS[Math.floor(draw * 12 * LAPSED_SUBSCRIPTIONS.length)] ?? null
+    return draw < 0.55 ? 'trialing' : 'active'
+  }
 
   const tutors: DemoTutor[] = []
   for (let i = 0; i < options.tutors; i++) {
@@ -170,6 +193,7 @@ export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
       isVisible: usually(),
       tutoringExperienceMonths: chance(0.1) ? null : int(0, 240),
       verifications: { identity: verification(), dbs: verification(), qualification: verification() },
+      subscriptionStatus: subscription(),
       languageIds: some(options.catalog.languageIds, 0, 2).sort((a, b) => a - b),
       location:
         all || !chance(0.1)
@@ -189,6 +213,7 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 export const demoTutorSnapshot = (t: DemoTutor): TutorSnapshot => ({
   profile: { hasPicture: t.hasPicture, hasVideo: t.hasVideo, bio: t.bio, hasAddress: t.address !== null, hasMobile: t.hasMobile },
   verifications: t.verifications,
+  subscriptionStatus: t.subscriptionStatus,
   isVisible: t.isVisible,
   schedule: t.schedule,
   holidays: t.holidays,

@@ -124,6 +124,26 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
   )
   if (verifications.length > 0) await db.insertInto('verifications').values(verifications).execute()
 
+  const subscribed = each((t, id) => (t.subscriptionStatus === null ? [] : [{ id, status: t.subscriptionStatus }]))
+  if (subscribed.length > 0) {
+    const plan = await db.selectFrom('subscription_plans').select('id').where('active', '=', true).orderBy('id').executeTakeFirst()
+    if (!plan) throw new Error('demo tutors need a subscription plan: seed the reference data first')
+    await db
+      .insertInto('subscriptions')
+      .values(
+        subscribed.map(({ id, status }) => ({
+          user_id: id,
+          plan_id: plan.id,
+          processor_subscription_id: null,
+          status,
+          trial_ends_at: null,
+          current_period_end: null,
+          deleted_at: null,
+        })),
+      )
+      .execute()
+  }
+
   const locations = each((t, id) =>
     t.location
       ? [{ tutor_id: id, postcode: t.location.postcode, outcode: t.location.outcode, lat: t.location.lat, lng: t.location.lng, travel_distance_miles: t.location.travelDistanceMiles }]

@@ -18,6 +18,8 @@ export interface CouponRedemptionsTable {
   user_id: number
   booking_id: number
   discount_pence: number
+  /** The user's n-th use of the coupon; unique per coupon and user (migration 2026_12_02_200000). */
+  use_number: number
   created_at: Generated<Date>
 }
 export type CouponRow = Selectable<CouponsTable>

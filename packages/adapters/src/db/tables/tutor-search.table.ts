@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely'
 
-/** Written only by the triggers of migrations 2026_11_24_200000 and 2026_11_24_600000 (see there); read by search. */
+/** Written only by the triggers of migrations 2026_11_24_200000, 2026_11_24_600000 and 2026_12_02_100000 (see there); read by search. */
 export interface TutorSearchTable {
   tutor_id: number
   profile_complete: Generated<boolean>
@@ -18,5 +18,7 @@ export interface TutorSearchTable {
   schedule_mask: Generated<number>
   subject_ids: Generated<number[]>
   search_keys: Generated<number[]>
+  /** Search rule 8: a live subscription trialing or active. */
+  subscribed: Generated<boolean>
 }
 export type TutorSearchRow = Selectable<TutorSearchTable>
