@@ -181,6 +181,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
       serviceFeePercent: config.SERVICE_FEE_PERCENT,
       meetingBaseUrl: config.MEETING_BASE_URL,
       paymentReturnUrl: `${baseUrl}/api/payments/return`,
+      staffMailbox: config.INTERNAL_MAILBOX,
     },
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)

@@ -202,7 +202,7 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect(await install.run('lessons:expire-reschedules')).toEqual({ code: 0, out: ['expired 0'], err: [] })
       expect(await install.run('payments:capture-due')).toEqual({
         code: 0,
-        out: ['authorized 0, failed 0, captured 0, skipped 0, holds expired 0'],
+        out: ['authorized 0, failed 0, captured 0, skipped 0, retrying later 0, holds expired 0'],
         err: [],
       })
     })

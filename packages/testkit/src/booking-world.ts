@@ -51,6 +51,7 @@ export type BookingWorldState = {
 }
 
 const overlaps = (a: { start: Date; finish: Date }, b: { start: Date; finish: Date }) => a.start < b.finish && b.start < a.finish
+const retryDue = (p: BookingPayment, at: Date) => p.retryAt === null || p.retryAt <= at
 
 const notFaked = (what: string) => () => {
   throw new Error(`${what} is not part of the booking world`)
@@ -225,6 +226,8 @@ export function bookingWorld(now: string) {
           authorizeAt: p.authorizeAt,
           captureAt: p.captureAt,
           lastError: null,
+          failedAttempts: 0,
+          retryAt: null,
           createdAt: clock.now(),
         }
         state.payments.push(payment)
@@ -237,8 +240,8 @@ export function bookingWorld(now: string) {
       claimDue: async (kind, at) =>
         structuredClone(
           kind === 'authorize'
-            ? state.payments.find((p) => p.status === 'scheduled' && p.authorizeAt !== null && p.authorizeAt <= at)
-            : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at),
+            ? state.payments.find((p) => p.status === 'scheduled' && p.authorizeAt !== null && p.authorizeAt <= at && retryDue(p, at))
+            : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at && retryDue(p, at)),
         ),
       defaultPaymentMethodOf: async (userId) => state.defaultCards.find((c) => c.userId === userId)?.paymentMethodId ?? null,
     },
@@ -345,7 +348,7 @@ export function bookingWorld(now: string) {
     processor,
     links: { signedUrl: (path, params) => `https://app.test${path}?${new URLSearchParams(params)}&signature=test`, url: (path) => `https://app.test${path}` },
     ids: { uuid: () => `room-${state.nextId}` },
-    config: { holdMinutes: 15, serviceFeePercent: 10, meetingBaseUrl: 'https://meet.test/', paymentReturnUrl: 'https://app.test/return' },
+    config: { holdMinutes: 15, serviceFeePercent: 10, meetingBaseUrl: 'https://meet.test/', paymentReturnUrl: 'https://app.test/return', staffMailbox: 'staff@tutoring.test' },
     availability: {
       postcodes: {
         parse: (text) => {

@@ -43,6 +43,14 @@ const TEMPLATES: Record<string, Template> = {
       { label: 'Decline', url: str(d.declineUrl) },
     ],
   }),
+  payment_stuck: (d) => ({
+    subject: `Payment ${str(d.paymentId)} keeps failing to ${str(d.work)}`,
+    lines: [
+      `The ${str(d.work)} of payment ${str(d.paymentId)} (booking ${str(d.bookingId)}) failed ${str(d.attempts)} times in a row.`,
+      `Last error: ${str(d.lastError)}`,
+      `It is tried again from ${str(d.retryAt)}, with growing intervals, until it goes through.`,
+    ],
+  }),
   lesson_booked: (d) => ({
     subject: `Lesson booked: ${str(d.subject)} on ${str(d.start)}`,
     lines: [`Hello ${str(d.firstname)},`, `The ${str(d.subject)} lesson of ${str(d.tutorName)} and ${str(d.studentName)} is booked from ${str(d.start)} to ${str(d.finish)}.`],

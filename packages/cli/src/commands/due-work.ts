@@ -11,7 +11,7 @@ export const paymentsCaptureDue: Command = {
     await withServices(config, io, async ({ bookings }) => {
       const holds = await expireHolds(bookings)
       const report = await runDuePayments(bookings)
-      io.out(`authorized ${report.authorized}, failed ${report.failed}, captured ${report.captured}, skipped ${report.skipped}, holds expired ${holds.expired}`)
+      io.out(`authorized ${report.authorized}, failed ${report.failed}, captured ${report.captured}, skipped ${report.skipped}, retrying later ${report.retrying}, holds expired ${holds.expired}`)
     })
   },
 }

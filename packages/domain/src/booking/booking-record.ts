@@ -72,6 +72,10 @@ export type BookingPayment = {
   authorizeAt: Date | null
   captureAt: Date | null
   lastError: string | null
+  /** Due work (an authorisation or a capture) the processor refused or never answered, in a row. */
+  failedAttempts: number
+  /** When the due work is tried again after a failure; null when it is due at its own time. */
+  retryAt: Date | null
   createdAt: Date
 }
 

@@ -59,7 +59,7 @@ export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
 export { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventOutcome, recordPaymentEvent } from './record-payment-event'
 export type { ReviewSummaryCache } from './review-summary-cache'
-export { type DuePaymentsReport, runDuePayments } from './run-due-payments'
+export { type DuePaymentsReport, PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from './run-due-payments'
 export { PAYMENT_SYNC_TOPICS } from './settlement'
 export {
   type BookingContexts,

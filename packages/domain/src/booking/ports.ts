@@ -91,14 +91,17 @@ export type NewPayment = {
 }
 
 export type PaymentPatch = Partial<
-  Pick<BookingPayment, 'status' | 'capturedPence' | 'refundedPence' | 'intentId' | 'clientSecret' | 'redirectUrl' | 'lastError' | 'authorizeAt' | 'captureAt' | 'paymentMethodId'>
+  Pick<BookingPayment, 'status' | 'capturedPence' | 'refundedPence' | 'intentId' | 'clientSecret' | 'redirectUrl' | 'lastError' | 'authorizeAt' | 'captureAt' | 'paymentMethodId' | 'failedAttempts' | 'retryAt'>
 >
 
 export interface PaymentRepository {
   insert(payment: NewPayment): Promise<BookingPayment>
   findById(id: number): Promise<BookingPayment | undefined>
   update(id: number, patch: PaymentPatch): Promise<void>
-  /** Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after the lesson. */
+  /**
+   * Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after
+   * the lesson; a row that failed waits for its `retryAt`.
+   */
   claimDue(kind: 'authorize' | 'capture', now: Date): Promise<BookingPayment | undefined>
   defaultPaymentMethodOf(userId: number): Promise<string | null>
 }
@@ -185,6 +188,8 @@ export type BookingConfig = {
   meetingBaseUrl: string
   /** Where a customer returns after a 3-D Secure step. */
   paymentReturnUrl: string
+  /** Where staff are told of money that keeps failing to move. */
+  staffMailbox: string
 }
 
 export type BookingDeps = {

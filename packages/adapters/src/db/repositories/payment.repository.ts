@@ -18,6 +18,8 @@ export const rowToPayment = (row: PaymentRow): BookingPayment => ({
   authorizeAt: row.authorize_at,
   captureAt: row.capture_at,
   lastError: row.last_error,
+  failedAttempts: row.failed_attempts,
+  retryAt: row.retry_at,
   createdAt: row.created_at,
 })
 
@@ -58,6 +60,8 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
           ...(patch.lastError !== undefined ? { last_error: patch.lastError } : {}),
           ...(patch.authorizeAt !== undefined ? { authorize_at: patch.authorizeAt } : {}),
           ...(patch.captureAt !== undefined ? { capture_at: patch.captureAt } : {}),
+          ...(patch.failedAttempts !== undefined ? { failed_attempts: patch.failedAttempts } : {}),
+          ...(patch.retryAt !== undefined ? { retry_at: patch.retryAt } : {}),
           updated_at: sql<Date>`now()`,
         })
         .where('id', '=', id)
@@ -68,7 +72,12 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
         kind === 'authorize'
           ? db.selectFrom('payments').selectAll().where('status', '=', 'scheduled').where('authorize_at', '<=', now).orderBy('authorize_at')
           : db.selectFrom('payments').selectAll().where('status', '=', 'requires_capture').where('capture_at', '<=', now).orderBy('capture_at')
-      const row = await query.limit(1).forUpdate().skipLocked().executeTakeFirst()
+      const row = await query
+        .where((eb) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now)]))
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst()
       return row && rowToPayment(row)
     },
     async defaultPaymentMethodOf(userId) {

@@ -25,6 +25,8 @@ export interface PaymentsTable {
   authorize_at: Date | null
   capture_at: Date | null
   last_error: string | null
+  failed_attempts: Generated<number>
+  retry_at: Date | null
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
