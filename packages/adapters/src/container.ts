@@ -188,7 +188,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     },
     pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
     deliverOutbox: (limit) =>
-      deliverDueOutbox({ queue: outbox, mailer, push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }), processorSync: sync, logger, now }, limit),
+      deliverDueOutbox({ queue: outbox, mailer, push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }), processorSync: sync, logger, staffMailbox: config.INTERNAL_MAILBOX, now }, limit),
     purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
     async close() {
       mailer.close()

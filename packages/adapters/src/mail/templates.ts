@@ -43,6 +43,14 @@ const TEMPLATES: Record<string, Template> = {
       { label: 'Decline', url: str(d.declineUrl) },
     ],
   }),
+  outbox_failing: (d) => ({
+    subject: `Outbox message ${str(d.outboxId)} (${str(d.topic)}) keeps failing`,
+    lines: [
+      `The ${str(d.kind).replace(/_/g, ' ')} ${str(d.topic)} (outbox ${str(d.outboxId)}) failed ${str(d.attempts)} times.`,
+      `Last error: ${str(d.lastError)}`,
+      `It stays queued and is tried again from ${str(d.retryAt)}, at most every 6 hours. \`tutoring outbox:failed\` lists such messages; \`tutoring outbox:retry ID\` tries one now.`,
+    ],
+  }),
   payment_stuck: (d) => ({
     subject: `Payment ${str(d.paymentId)} keeps failing to ${str(d.work)}`,
     lines: [
