@@ -52,6 +52,8 @@ export type BookingWorldState = {
 
 const overlaps = (a: { start: Date; finish: Date }, b: { start: Date; finish: Date }) => a.start < b.finish && b.start < a.finish
 const retryDue = (p: BookingPayment, at: Date) => p.retryAt === null || p.retryAt <= at
+const paymentRecord = (p: BookingPayment | undefined) =>
+  p && { id: p.id, bookingId: p.bookingId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, intentId: p.intentId }
 
 const notFaked = (what: string) => () => {
   throw new Error(`${what} is not part of the booking world`)
@@ -234,6 +236,7 @@ export function bookingWorld(now: string) {
         return structuredClone(payment)
       },
       findById: async (paymentId) => structuredClone(state.payments.find((p) => p.id === paymentId)),
+      listByBooking: async (bookingId) => structuredClone(state.payments.filter((p) => p.bookingId === bookingId)),
       update: async (paymentId, patch) => {
         Object.assign(state.payments.find((p) => p.id === paymentId)!, patch)
       },
@@ -246,10 +249,8 @@ export function bookingWorld(now: string) {
       defaultPaymentMethodOf: async (userId) => state.defaultCards.find((c) => c.userId === userId)?.paymentMethodId ?? null,
     },
     paymentEvents: {
-      lockByIntentId: async (intentId) => {
-        const p = state.payments.find((x) => x.intentId === intentId)
-        return p && { id: p.id, bookingId: p.bookingId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence }
-      },
+      lockById: async (paymentId) => paymentRecord(state.payments.find((x) => x.id === paymentId)),
+      lockByIntentId: async (intentId) => paymentRecord(state.payments.find((x) => x.intentId === intentId)),
       update: async (paymentId, { at: _at, ...change }) => {
         const p = state.payments.find((x) => x.id === paymentId)!
         Object.assign(p, Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)))

@@ -97,6 +97,8 @@ export type PaymentPatch = Partial<
 export interface PaymentRepository {
   insert(payment: NewPayment): Promise<BookingPayment>
   findById(id: number): Promise<BookingPayment | undefined>
+  /** Every payment (attempt) of the booking, oldest first. */
+  listByBooking(bookingId: number): Promise<BookingPayment[]>
   update(id: number, patch: PaymentPatch): Promise<void>
   /**
    * Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, or a capture after
@@ -146,9 +148,11 @@ export interface ReviewRepository {
 }
 
 /** A booking's payment as the payment webhook sees it. */
-export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence'>
+export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'intentId'>
 
 export type PaymentChange = {
+  /** Learnt from the event when the call that made the intent never answered. */
+  intentId?: string
   status?: PaymentIntentStatus
   capturedPence?: number
   refundedPence?: number
@@ -160,6 +164,7 @@ export type BookingPaymentState = { id: number; state: BookingState; lessonState
 
 /** The rows the payment webhook touches: the payment, its booking's state and timeline. */
 export interface PaymentEventRepository {
+  lockById(paymentId: number): Promise<PaymentRecord | undefined>
   lockByIntentId(paymentIntentId: string): Promise<PaymentRecord | undefined>
   update(id: number, change: PaymentChange): Promise<void>
   lockBooking(bookingId: number): Promise<BookingPaymentState | undefined>

@@ -2,6 +2,7 @@ import { ok, ResultAsync } from 'neverthrow'
 import type { PaymentIntentStatus } from '../payments'
 import type { BookingState } from './booking-state'
 import type { BookingDeps, BookingPaymentState, BookingRepos, PaymentChange, PaymentRecord } from './ports'
+import { releasePayment } from './settlement'
 import { transitionBooking } from './transitions'
 
 export const PAYMENT_EVENT_SOURCE = 'payments'
@@ -23,6 +24,8 @@ export type PaymentEvent = {
   intent?: { id: string; status: PaymentIntentStatus; amountReceivedPence: number; lastError: string | null }
   /** A charge's refund total (`charge.refunded`). */
   refund?: { paymentIntentId: string; amountRefundedPence: number }
+  /** The payment row named in the processor's metadata (`payment_id`), which every intent made here carries. */
+  paymentId?: number | null
 }
 
 export type PaymentEventOutcome =
@@ -50,13 +53,14 @@ async function apply(repos: BookingRepos, now: Date, event: PaymentEvent): Promi
   const intentId = event.intent?.id ?? event.refund?.paymentIntentId
   if (!type || !intentId) return { outcome: 'ignored', reason: 'unknown_type' }
 
-  const payment = await repos.paymentEvents.lockByIntentId(intentId)
+  const payment = await locatePayment(repos, event.paymentId ?? null, intentId)
   if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
-  await repos.paymentEvents.update(payment.id, paymentChange(type, event, payment, now))
+  await repos.paymentEvents.update(payment.id, { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) })
 
   const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
   if (!booking) return { outcome: 'handled', bookingState: null }
-  const to = bookingStateAfter(type, booking)
+  const superseded = await releaseIfSuperseded(repos, type, payment, booking)
+  const to = superseded ? booking.state : bookingStateAfter(type, booking)
   if (to !== booking.state) await repos.paymentEvents.setBookingState(booking.id, to, now)
   await repos.paymentEvents.addBookingEvent({
     bookingId: booking.id,
@@ -65,6 +69,33 @@ async function apply(repos: BookingRepos, now: Date, event: PaymentEvent): Promi
     at: now,
   })
   return { outcome: 'handled', bookingState: to }
+}
+
+/**
+ * By the payment id in the metadata first: it finds a payment whose creating call never
+ * answered (no intent id recorded yet). The intent id, when the row already has another one.
+ */
+async function locatePayment(repos: BookingRepos, paymentId: number | null, intentId: string): Promise<PaymentRecord | undefined> {
+  if (paymentId !== null) {
+    const named = await repos.paymentEvents.lockById(paymentId)
+    if (named && (named.intentId === null || named.intentId === intentId)) return named
+  }
+  return repos.paymentEvents.lockByIntentId(intentId)
+}
+
+/**
+ * An attempt authorised or paid after it stopped counting (the booker paid again, the lesson
+ * was cancelled or moved, a 3-D Secure step finished late) is released at the processor and
+ * never moves the booking.
+ */
+async function releaseIfSuperseded(repos: BookingRepos, type: PaymentEventType, payment: PaymentRecord, booking: BookingPaymentState): Promise<boolean> {
+  if (type !== 'payment_intent.amount_capturable_updated' && type !== 'payment_intent.succeeded') return false
+  const attempts = await repos.payments.listByBooking(payment.bookingId)
+  const newer = attempts.some((p) => p.id > payment.id)
+  if (payment.status !== 'canceled' && booking.lessonState !== 'CANCELLED' && !newer) return false
+  const current = attempts.find((p) => p.id === payment.id)
+  if (current) await releasePayment(repos, current)
+  return true
 }
 
 function paymentChange(type: PaymentEventType, event: PaymentEvent, payment: PaymentRecord, now: Date): PaymentChange {

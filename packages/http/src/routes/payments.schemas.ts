@@ -118,8 +118,16 @@ const IntentObject = z.object({
   status: z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled']),
   amount_received: z.number().int().min(0).default(0),
   last_payment_error: z.object({ message: z.string().optional() }).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
 })
-const ChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0) })
+const ChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0), metadata: z.record(z.string(), z.unknown()).nullish() })
+
+/** The payment row an intent was made for, from the `payment_id` this service puts in its metadata. */
+const paymentIdOf = (metadata: Record<string, unknown> | null | undefined): number | null => {
+  const value = metadata?.payment_id
+  const id = typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null
+  return id !== null && Number.isSafeInteger(id) ? id : null
+}
 
 const parseObject = <T>(schema: z.ZodType<T>, value: unknown): T => {
   const parsed = schema.safeParse(value)
@@ -135,11 +143,12 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
   if (!PAYMENT_EVENT_TYPES.some((t) => t === event.type)) return base
   if (event.type === 'charge.refunded') {
     const charge = parseObject(ChargeObject, event.data.object)
-    return { ...base, refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded } }
+    return { ...base, refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded }, paymentId: paymentIdOf(charge.metadata) }
   }
   const intent = parseObject(IntentObject, event.data.object)
   return {
     ...base,
     intent: { id: intent.id, status: intent.status, amountReceivedPence: intent.amount_received, lastError: intent.last_payment_error?.message ?? null },
+    paymentId: paymentIdOf(intent.metadata),
   }
 }

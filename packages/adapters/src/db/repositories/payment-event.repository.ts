@@ -11,6 +11,7 @@ const rowToPayment = (row: PaymentRow): PaymentRecord => ({
   amountPence: row.amount_pence,
   capturedPence: row.captured_pence,
   refundedPence: row.refunded_pence,
+  intentId: row.processor_payment_intent_id,
 })
 
 /** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */
@@ -20,6 +21,7 @@ export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<Payme
       await db
         .updateTable('payments')
         .set({
+          ...(change.intentId !== undefined ? { processor_payment_intent_id: change.intentId } : {}),
           ...(change.status !== undefined ? { status: change.status } : {}),
           ...(change.capturedPence !== undefined ? { captured_pence: change.capturedPence } : {}),
           ...(change.refundedPence !== undefined ? { refunded_pence: change.refundedPence } : {}),
@@ -40,6 +42,10 @@ export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<Payme
 
 export function paymentEventLocks(trx: Transaction<Database>): Locks<PaymentEventRepository> {
   return {
+    async lockById(paymentId) {
+      const row = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst()
+      return row && rowToPayment(row)
+    },
     async lockByIntentId(paymentIntentId) {
       const row = await trx.selectFrom('payments').selectAll().where('processor_payment_intent_id', '=', paymentIntentId).forUpdate().executeTakeFirst()
       return row && rowToPayment(row)

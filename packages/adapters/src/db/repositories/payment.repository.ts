@@ -46,6 +46,10 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
       const row = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
       return row && rowToPayment(row)
     },
+    async listByBooking(bookingId) {
+      const rows = await db.selectFrom('payments').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute()
+      return rows.map(rowToPayment)
+    },
     async update(id, patch) {
       await db
         .updateTable('payments')
