@@ -213,10 +213,11 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect(listed.out[0]).toMatch(/^id\tkind\ttopic\tattempts/)
       expect(listed.out.find((l) => l.startsWith(`${id}\t`))).toMatch(new RegExp(`^${id}\temail\tno_such_template\t11\t.*no email template named no_such_template$`))
 
-      expectOneLineFailure(await install.run('outbox:retry'), 2, /either one message id or --all/)
-      expectOneLineFailure(await install.run('outbox:retry', String(id), '--all'), 2, /either one message id or --all/)
+      expectOneLineFailure(await install.run('outbox:retry'), 2, /either one message id, payment:ID or --all/)
+      expectOneLineFailure(await install.run('outbox:retry', String(id), '--all'), 2, /either one message id, payment:ID or --all/)
       expectOneLineFailure(await install.run('outbox:retry', 'x'), 2, /not a message id/)
       expectOneLineFailure(await install.run('outbox:retry', '999999'), 1, /no undelivered message 999999/)
+      expectOneLineFailure(await install.run('outbox:retry', 'payment:999999'), 1, /no failing payment 999999/)
 
       const again = await install.run('outbox:retry', String(id))
       expect(again.out).toEqual([expect.stringMatching(/^retrying 1; delivered \d+, failed 1$/)])

@@ -44,7 +44,7 @@ export async function runDuePayments(deps: Deps, limit = 100): Promise<DuePaymen
           const p = await repos.payments.claimDue(due, now)
           if (!p) return ok(false)
           claimed.payment = p
-          await (due === 'authorize' ? authorizeDue(deps, repos, p, now, report) : captureDue(repos, deps, p, report))
+          await (due === 'authorize' ? authorizeDue(deps, repos, p, now, report) : captureDue(deps, repos, p, report))
           return ok(true)
         })
         if (!done._unsafeUnwrap()) break
@@ -104,7 +104,7 @@ async function cancelUnauthorised(repos: BookingRepos, a: BookingAggregate, now:
   )
 }
 
-async function captureDue(repos: BookingRepos, deps: Deps, p: BookingPayment, report: DuePaymentsReport): Promise<void> {
+async function captureDue(deps: Deps, repos: BookingRepos, p: BookingPayment, report: DuePaymentsReport): Promise<void> {
   const a = await repos.bookings.lockById(p.bookingId)
   if (!a || !p.intentId || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') {
     // Cancelled meanwhile: the cancellation's own processor call settles the money.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { failingPayments } from '@tutoring/adapters'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from '@tutoring/domain'
 import { createTestContext, type TestContext } from '../support/harness'
@@ -47,6 +48,8 @@ describe.each(testDatabaseKinds())('due payments with one the processor refuses,
     expect(failed).toMatchObject({ status: 'requires_capture', failed_attempts: 1 })
     expect(failed.last_error).toMatch(/could not be captured/)
     expect(failed.retry_at!.getTime()).toBeGreaterThan(Date.now() + offset)
+    // Staff see it beside the failing outbox messages (`cli outbox:failed`).
+    expect(await failingPayments(t.db).list()).toEqual([{ id: refused.id, bookingId: first.booking.id, work: 'capture', attempts: 1, retryAt: failed.retry_at, lastError: failed.last_error }])
 
     // Not tried again before its next try, so nothing hammers the processor.
     const capturesSoFar = faults.calls.captures.length
@@ -72,6 +75,7 @@ describe.each(testDatabaseKinds())('due payments with one the processor refuses,
     offset = (await paymentOf(first.booking.id)).retry_at!.getTime() - Date.now() + 1_000
     expect(await run()).toMatchObject({ captured: 1, retrying: 0 })
     expect(await paymentOf(first.booking.id)).toMatchObject({ status: 'succeeded', failed_attempts: 0, retry_at: null, last_error: null })
+    expect(await failingPayments(t.db).list()).toEqual([])
     finding.figures = { 'due payments': 2, 'refusals injected': PAYMENT_FAILURES_BEFORE_STAFF_ALERT + 1, 'captured': 2, 'staff alerts': alerts.length }
   })
 })

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { BookingPayment, PaymentRepository } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { PaymentRow } from '../tables/payments.table'
@@ -95,6 +95,44 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
         .limit(1)
         .executeTakeFirst()
       return row?.processor_payment_method_id ?? null
+    },
+  }
+}
+
+/** A scheduled authorisation or a capture still waiting to be done. */
+const workStillDue = (eb: ExpressionBuilder<Database, 'payments'>) =>
+  eb.or([
+    eb.and([eb('status', '=', 'scheduled'), eb('authorize_at', 'is not', null)]),
+    eb.and([eb('status', '=', 'requires_capture'), eb('capture_at', 'is not', null)]),
+  ])
+
+/**
+ * The operator's view of due payment work the processor keeps refusing (`cli outbox:failed`
+ * and `outbox:retry payment:ID`): rows with failures whose work is still due.
+ */
+export function failingPayments(db: Kysely<Database>) {
+  return {
+    async list(): Promise<Array<{ id: number; bookingId: number; work: 'authorize' | 'capture'; attempts: number; retryAt: Date | null; lastError: string | null }>> {
+      const rows = await db
+        .selectFrom('payments')
+        .select(['id', 'booking_id', 'status', 'failed_attempts', 'retry_at', 'last_error'])
+        .where('failed_attempts', '>', 0)
+        .where(workStillDue)
+        .orderBy('id')
+        .execute()
+      return rows.map((r) => ({
+        id: r.id,
+        bookingId: r.booking_id,
+        work: r.status === 'scheduled' ? 'authorize' : 'capture',
+        attempts: r.failed_attempts,
+        retryAt: r.retry_at,
+        lastError: r.last_error,
+      }))
+    },
+    /** Makes the payment's failing work due now; answers whether there was such work. */
+    async retryNow(id: number, now: Date): Promise<boolean> {
+      const result = await db.updateTable('payments').set({ retry_at: now }).where('id', '=', id).where('failed_attempts', '>', 0).where(workStillDue).executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
     },
   }
 }
