@@ -59,7 +59,7 @@ async function apply(repos: BookingRepos, now: Date, event: PaymentEvent): Promi
 
   const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
   if (!booking) return { outcome: 'handled', bookingState: null }
-  const superseded = await releaseIfSuperseded(repos, type, payment, booking)
+  const superseded = await releaseIfSuperseded(repos, { type, id: event.id }, payment)
   const to = superseded ? booking.state : bookingStateAfter(type, booking)
   if (to !== booking.state) await repos.paymentEvents.setBookingState(booking.id, to, now)
   await repos.paymentEvents.addBookingEvent({
@@ -84,17 +84,20 @@ async function locatePayment(repos: BookingRepos, paymentId: number | null, inte
 }
 
 /**
- * An attempt authorised or paid after it stopped counting (the booker paid again, the lesson
- * was cancelled or moved, a 3-D Secure step finished late) is released at the processor and
- * never moves the booking.
+ * An attempt that holds or took money after it stopped counting is released at the processor
+ * and never moves the booking: one released here already (superseded by a new attempt, or
+ * its lesson cancelled or moved) before its answer was known or its 3-D Secure step was
+ * finished, or one still waiting for the booker when a newer attempt started. The payment a
+ * settlement charged (held or captured before the event) is the settlement's own business.
  */
-async function releaseIfSuperseded(repos: BookingRepos, type: PaymentEventType, payment: PaymentRecord, booking: BookingPaymentState): Promise<boolean> {
-  if (type !== 'payment_intent.amount_capturable_updated' && type !== 'payment_intent.succeeded') return false
-  const attempts = await repos.payments.listByBooking(payment.bookingId)
-  const newer = attempts.some((p) => p.id > payment.id)
-  if (payment.status !== 'canceled' && booking.lessonState !== 'CANCELLED' && !newer) return false
-  const current = attempts.find((p) => p.id === payment.id)
-  if (current) await releasePayment(repos, current)
+async function releaseIfSuperseded(repos: BookingRepos, event: { type: PaymentEventType; id: string }, before: PaymentRecord): Promise<boolean> {
+  if (event.type !== 'payment_intent.amount_capturable_updated' && event.type !== 'payment_intent.succeeded') return false
+  const attempts = await repos.payments.listByBooking(before.bookingId)
+  const counted = before.status === 'requires_capture' || before.status === 'succeeded'
+  const newer = attempts.some((p) => p.id > before.id)
+  if (before.status !== 'canceled' && (counted || !newer)) return false
+  const now = attempts.find((p) => p.id === before.id)
+  if (now) await releasePayment(repos, now, event.id)
   return true
 }
 

@@ -48,9 +48,10 @@ export async function moneySnapshot(repos: Pick<BookingRepos, 'payments'>, a: Bo
 
 /**
  * Another attempt of a settled booking (superseded, or a 3-D Secure step finished after the
- * booker paid again): whatever it holds or took goes back in full.
+ * booker paid again): whatever it holds or took goes back in full. `occasion` tells this
+ * release from an earlier one of the same intent (a webhook saying it holds money again).
  */
-export async function releasePayment(repos: Pick<BookingRepos, 'payments' | 'outbox'>, p: BookingPayment): Promise<void> {
+export async function releasePayment(repos: Pick<BookingRepos, 'payments' | 'outbox'>, p: BookingPayment, occasion?: string): Promise<void> {
   if (p.status === 'canceled') return
   if (!p.intentId) {
     // Scheduled for a later authorisation, or never answered: nothing at the processor to undo.
@@ -61,7 +62,7 @@ export async function releasePayment(repos: Pick<BookingRepos, 'payments' | 'out
   const [topic, amountPence] = p.status === 'succeeded' ? [PAYMENT_SYNC_TOPICS.refund, kept] : [PAYMENT_SYNC_TOPICS.cancel, null]
   if (p.status === 'succeeded' && kept <= 0) return
   await repos.payments.update(p.id, { captureAt: null, retryAt: null })
-  await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: p.id, amountPence }, dedupeKey: `${topic}:${p.id}:${p.intentId}` })
+  await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: p.id, amountPence }, dedupeKey: `${topic}:${p.id}:${p.intentId}${occasion ? `:${occasion}` : ''}` })
 }
 
 /**
