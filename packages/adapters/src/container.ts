@@ -190,7 +190,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     },
     pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
     deliverOutbox: (limit) =>
-      deliverDueOutbox({ queue: outbox, mailer, push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }), processorSync: sync, logger, now, leaseSeconds: config.OUTBOX_LEASE_SECONDS }, limit),
+      deliverDueOutbox({ queue: outbox, mailer, push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }), processorSync: sync, logger, internalMailbox: config.INTERNAL_MAILBOX, now, leaseSeconds: config.OUTBOX_LEASE_SECONDS }, limit),
     purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
     async close() {
       mailer.close()

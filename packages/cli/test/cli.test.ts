@@ -198,11 +198,51 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect(undelivered).toEqual([])
     })
 
+    it('outbox:failed lists a message that keeps failing; outbox:retry re-drives it, by id or --all, until it is delivered', async () => {
+      const failing = { template: 'no_such_template', to: 'stuck@example.com', data: {} }
+      const id = await install.inspect(async (db) => {
+        const row = await db
+          .insertInto('outbox')
+          .values({ kind: 'email', topic: failing.template, payload: JSON.stringify({ kind: 'email', ...failing }), dedupe_key: null, attempts: 11, last_error: 'no email template named no_such_template', delivered_at: null, failed_at: new Date(), available_at: new Date(Date.now() + 3_600_000) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        return row.id
+      })
+      const listed = await install.run('outbox:failed')
+      expect(listed.code).toBe(0)
+      expect(listed.out[0]).toMatch(/^id\tkind\ttopic\tattempts/)
+      expect(listed.out.find((l) => l.startsWith(`${id}\t`))).toMatch(new RegExp(`^${id}\temail\tno_such_template\t11\t.*no email template named no_such_template$`))
+
+      expectOneLineFailure(await install.run('outbox:retry'), 2, /either one message id, payment:ID or --all/)
+      expectOneLineFailure(await install.run('outbox:retry', String(id), '--all'), 2, /either one message id, payment:ID or --all/)
+      expectOneLineFailure(await install.run('outbox:retry', 'x'), 2, /not a message id/)
+      expectOneLineFailure(await install.run('outbox:retry', '999999'), 1, /no undelivered message 999999/)
+      expectOneLineFailure(await install.run('outbox:retry', 'payment:999999'), 1, /no failing payment 999999/)
+
+      const again = await install.run('outbox:retry', String(id))
+      expect(again.out).toEqual([expect.stringMatching(/^retrying 1; delivered \d+, failed 1$/)])
+      expectOneLineFailure(again, 1, /failed again; they stay queued/)
+      const kept = await install.inspect((db) => db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow())
+      expect(kept).toMatchObject({ attempts: 12, delivered_at: null })
+      expect(kept.failed_at).toBeInstanceOf(Date)
+
+      // The cause is fixed (here: the message made deliverable); --all sends it now.
+      await install.inspect((db) =>
+        db.updateTable('outbox').set({ topic: 'verify_email', payload: JSON.stringify({ kind: 'email', template: 'verify_email', to: failing.to, data: { firstname: 'Ada', verifyUrl: 'http://x.test/v' } }) }).where('id', '=', id).execute(),
+      )
+      const all = await install.run('outbox:retry', '--all')
+      expect(all.code).toBe(0)
+      expect(all.out).toEqual([expect.stringMatching(/^retrying 1; delivered [1-9]\d*, failed 0$/)])
+      expect(await install.run('outbox:failed')).toEqual({ code: 0, out: ['no failing messages'], err: [] })
+      const mails = await Promise.all((await readdir(path.join(install.dataDir, 'mail'))).map((f) => readFile(path.join(install.dataDir, 'mail', f), 'utf8')))
+      expect(mails.filter((m) => /^To: stuck@example\.com$/m.test(m))).toHaveLength(1)
+    })
+
     it('lessons:expire-reschedules and payments:capture-due run and report what they did', async () => {
       expect(await install.run('lessons:expire-reschedules')).toEqual({ code: 0, out: ['expired 0'], err: [] })
       expect(await install.run('payments:capture-due')).toEqual({
         code: 0,
-        out: ['authorized 0, failed 0, captured 0, skipped 0, holds expired 0, unconfirmed cancelled 0, transfers queued 0'],
+        out: ['authorized 0, failed 0, captured 0, skipped 0, retrying later 0, holds expired 0, unconfirmed cancelled 0, transfers queued 0'],
         err: [],
       })
     })
@@ -231,7 +271,7 @@ describe('tutoring CLI', () => {
   it('lists every command of the contract in its help', async () => {
     const help = await run(['help'], {})
     expect(help.code).toBe(0)
-    for (const name of ['migrate', 'seed', 'user:create', 'outbox:work', 'lessons:expire-reschedules', 'payments:capture-due']) {
+    for (const name of ['migrate', 'seed', 'user:create', 'outbox:work', 'outbox:failed', 'outbox:retry', 'lessons:expire-reschedules', 'payments:capture-due']) {
       expect(help.out.join('\n')).toContain(name)
     }
   })

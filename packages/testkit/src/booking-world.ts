@@ -56,6 +56,13 @@ export type BookingWorldState = {
 }
 
 const overlaps = (a: { start: Date; finish: Date }, b: { start: Date; finish: Date }) => a.start < b.finish && b.start < a.finish
+const retryDue = (p: BookingPayment, at: Date) => p.retryAt === null || p.retryAt <= at
+const paymentRecord = (p: BookingPayment | undefined, tutorIdOf: (bookingId: number) => number | undefined) => {
+  const tutorId = p && tutorIdOf(p.bookingId)
+  return p && tutorId !== undefined
+    ? structuredClone({ id: p.id, bookingId: p.bookingId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, tutorId })
+    : undefined
+}
 
 const notFaked = (what: string) => () => {
   throw new Error(`${what} is not part of the booking world`)
@@ -237,22 +244,25 @@ export function bookingWorld(now: string) {
           lastError: null,
           routing: null,
           dispute: null,
+          failedAttempts: 0,
+          retryAt: null,
           createdAt: clock.now(),
         }
         state.payments.push(payment)
         return structuredClone(payment)
       },
       findById: async (paymentId) => structuredClone(state.payments.find((p) => p.id === paymentId)),
+      listByBooking: async (bookingId) => structuredClone(state.payments.filter((p) => p.bookingId === bookingId)),
       update: async (paymentId, patch) => {
         Object.assign(state.payments.find((p) => p.id === paymentId)!, patch)
       },
       claimDue: async (kind, at) =>
         structuredClone(
           kind === 'authorize'
-            ? state.payments.find((p) => p.status === 'scheduled' && p.authorizeAt !== null && p.authorizeAt <= at)
+            ? state.payments.find((p) => p.status === 'scheduled' && p.authorizeAt !== null && p.authorizeAt <= at && retryDue(p, at))
             : kind === 'authentication'
               ? state.payments.find((p) => ['requires_payment_method', 'requires_action'].includes(p.status) && p.authorizeAt !== null && p.authorizeAt <= at)
-              : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at),
+              : state.payments.find((p) => p.status === 'requires_capture' && p.captureAt !== null && p.captureAt <= at && retryDue(p, at)),
         ),
       defaultPaymentMethodOf: async (userId) => state.defaultCards.find((c) => c.userId === userId)?.paymentMethodId ?? null,
       list: async (filter, page) => {
@@ -261,13 +271,8 @@ export function bookingWorld(now: string) {
       },
     },
     paymentEvents: {
-      lockByIntentId: async (intentId) => {
-        const p = state.payments.find((x) => x.intentId === intentId)
-        const tutorId = p && lessonOf(p.bookingId)?.tutorId
-        return p && tutorId !== undefined
-          ? structuredClone({ id: p.id, bookingId: p.bookingId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, tutorId })
-          : undefined
-      },
+      lockById: async (paymentId) => paymentRecord(state.payments.find((x) => x.id === paymentId), (id) => lessonOf(id)?.tutorId),
+      lockByIntentId: async (intentId) => paymentRecord(state.payments.find((x) => x.intentId === intentId), (id) => lessonOf(id)?.tutorId),
       update: async (paymentId, { at: _at, ...change }) => {
         const p = state.payments.find((x) => x.id === paymentId)!
         Object.assign(p, Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)))

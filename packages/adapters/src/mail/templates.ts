@@ -43,6 +43,22 @@ const TEMPLATES: Record<string, Template> = {
     ],
     links: [{ label: 'Accept', url: str(d.acceptUrl) }, { label: 'Decline', url: str(d.declineUrl) }, ...manage(d)],
   }),
+  outbox_failing: (d) => ({
+    subject: `Outbox message ${str(d.outboxId)} (${str(d.topic)}) keeps failing`,
+    lines: [
+      `The ${str(d.kind).replace(/_/g, ' ')} ${str(d.topic)} (outbox ${str(d.outboxId)}) failed ${str(d.attempts)} times.`,
+      `Last error: ${str(d.lastError)}`,
+      `It stays queued and is tried again from ${str(d.retryAt)}, at most every 6 hours. \`tutoring outbox:failed\` lists such messages; \`tutoring outbox:retry ID\` tries one now.`,
+    ],
+  }),
+  payment_stuck: (d) => ({
+    subject: `Payment ${str(d.paymentId)} keeps failing to ${str(d.work)}`,
+    lines: [
+      `The ${str(d.work)} of payment ${str(d.paymentId)} (booking ${str(d.bookingId)}) failed ${str(d.attempts)} times in a row.`,
+      `Last error: ${str(d.lastError)}`,
+      `It is tried again from ${str(d.retryAt)}, with growing intervals, until it goes through.`,
+    ],
+  }),
   lesson_booked: (d) => ({
     subject: `Lesson booked: ${str(d.subject)} on ${str(d.start)}`,
     lines: [`Hello ${str(d.firstname)},`, `The ${str(d.subject)} lesson of ${str(d.tutorName)} and ${str(d.studentName)} is booked from ${str(d.start)} to ${str(d.finish)}.`],

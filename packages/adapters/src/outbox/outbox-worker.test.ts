@@ -9,7 +9,7 @@ import { outboxQueue, outboxWriter } from '../db/repositories/outbox.repository'
 import { createLogger } from '../logger'
 import { folderMailer, smtpMailer, type MailMessage, type Mailer } from '../mail'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
-import { deliverDueOutbox, type OutboxWorkerDeps } from './outbox-worker'
+import { deliverDueOutbox, OUTBOX_FAILING_AFTER_ATTEMPTS, type OutboxWorkerDeps } from './outbox-worker'
 
 const FROM = 'Tutoring Marketplace <no-reply@tutoring.local>'
 const logger = createLogger('silent')
@@ -75,6 +75,7 @@ describe.each(testDatabaseKinds())('outbox delivery on %s', (kind) => {
     push: noPush,
     processorSync: {},
     logger,
+    internalMailbox: 'staff@tutoring.test',
     now,
   })
   const startOfTest = () => new Date(Date.now() + 1000)
@@ -184,20 +185,55 @@ describe.each(testDatabaseKinds())('outbox delivery on %s', (kind) => {
       expect(sent.map((m) => m.to)).toEqual(['retry@example.com'])
     })
 
-    it('gives up after ten attempts and leaves the row marked failed', async () => {
+    it('never gives up: after 15 failures the message is still queued, marked failing, staff told once, and delivered once the relay recovers', async () => {
       let now = startOfTest()
-      const { mailer, state } = recordingMailer()
+      const { mailer, sent, state } = recordingMailer()
       state.failing = true
       await enqueueEmail('never@example.com')
-      for (let attempt = 1; attempt <= 10; attempt++) {
-        expect(await deliverDueOutbox(deps(mailer, () => now))).toEqual({ delivered: 0, failed: 1 })
-        now = new Date(now.getTime() + 7 * 3600_000)
+      const id = (await queue().list())[0]!.id
+      const gaps: number[] = []
+      for (let attempt = 1; attempt <= 15; attempt++) {
+        // From the threshold on, the staff alert is queued beside it (and fails too while mail is down).
+        expect((await deliverDueOutbox(deps(mailer, () => now))).failed).toBeGreaterThanOrEqual(1)
+        const row = (await queue().list()).find((r) => r.id === id)!
+        expect(row).toMatchObject({ attempts: attempt, delivered_at: null, last_error: 'mail relay refused the connection' })
+        expect(row.failed_at === null).toBe(attempt < OUTBOX_FAILING_AFTER_ATTEMPTS)
+        gaps.push(row.available_at.getTime() - now.getTime())
+        now = row.available_at
       }
-      const [row] = await queue().list()
-      expect(row!.attempts).toBe(10)
-      expect(row!.failed_at).toBeInstanceOf(Date)
+      // Exponential, then capped at six hours.
+      expect(gaps.slice(0, 3)).toEqual([30_000, 60_000, 120_000])
+      expect(Math.max(...gaps)).toBe(6 * 3600_000)
+      const failing = await queue().listFailing()
+      expect(failing.map((r) => r.id)).toContain(id)
+      const alerts = (await queue().list({ kind: 'email', topic: 'outbox_failing' }))
+      expect(alerts).toHaveLength(1)
+      expect(alerts[0]!.payload).toMatchObject({ to: 'staff@tutoring.test', data: { outboxId: id, attempts: OUTBOX_FAILING_AFTER_ATTEMPTS } })
+
+      state.failing = false
+      expect(await deliverDueOutbox(deps(mailer, () => now))).toEqual({ delivered: 2, failed: 0 })
+      expect(sent.filter((m) => m.to === 'never@example.com')).toHaveLength(1)
+      expect(await deliverDueOutbox(deps(mailer, () => new Date(now.getTime() + 7 * 3600_000)))).toEqual({ delivered: 0, failed: 0 })
+      expect(await queue().listFailing()).toEqual([])
+    })
+
+    it('redrives failing messages now, one by id or all of them', async () => {
+      const now = startOfTest()
+      const { mailer, state } = recordingMailer()
+      state.failing = true
+      await enqueueEmail('one@example.com')
+      await enqueueEmail('two@example.com')
+      const ids = (await queue().list()).map((r) => r.id)
+      await handle.db.updateTable('outbox').set({ failed_at: now, attempts: 12 }).execute()
+      await deliverDueOutbox(deps(mailer, () => now))
       state.failing = false
       expect(await deliverDueOutbox(deps(mailer, () => now))).toEqual({ delivered: 0, failed: 0 })
+      expect(await queue().redrive({ ids: [ids[0]!] }, now)).toBe(1)
+      expect(await deliverDueOutbox(deps(mailer, () => now))).toEqual({ delivered: 1, failed: 0 })
+      // Already marked failing before: no second staff alert was queued.
+      expect(await queue().redrive('all-failing', now)).toBe(1)
+      expect(await deliverDueOutbox(deps(mailer, () => now))).toEqual({ delivered: 1, failed: 0 })
+      expect(await queue().listFailing()).toEqual([])
     })
 
     it('a worker that dies mid-delivery leaves the item to be claimed again after the lease', async () => {

@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('outbox pushes on %s', (kind) => {
     handle.db.insertInto('user_devices').values({ user_id: userId, platform, push_token: token }).returning('id').executeTakeFirstOrThrow()
   const fcmToken = (name: string) => `fcm-${name}-${seq}-${'x'.repeat(24)}`
   const deliver = (at: Date = new Date(Date.now() + 1000)) =>
-    deliverDueOutbox({ queue: outboxQueue(handle.db), mailer: noMail, push: sender, processorSync: {}, logger, now: () => at })
+    deliverDueOutbox({ queue: outboxQueue(handle.db), mailer: noMail, push: sender, processorSync: {}, logger, internalMailbox: 'staff@tutoring.test', now: () => at })
   const enqueue = (userId: number) =>
     outboxWriter(handle.db).enqueue({ kind: 'push', userId, title: 'New note', body: 'Your tutor wrote a summary', data: { bookingId: 7, kind: 'note' } })
   const devicesOf = async (userId: number) =>
@@ -143,7 +143,7 @@ describe.each(testDatabaseKinds())('outbox pushes on %s', (kind) => {
       },
     }
     await enqueue(ada)
-    await deliverDueOutbox({ queue: outboxQueue(handle.db), mailer: noMail, push: rotating, processorSync: {}, logger, now: () => new Date(Date.now() + 1000) })
+    await deliverDueOutbox({ queue: outboxQueue(handle.db), mailer: noMail, push: rotating, processorSync: {}, logger, internalMailbox: 'staff@tutoring.test', now: () => new Date(Date.now() + 1000) })
     expect(await devicesOf(ada)).toEqual([fcmToken('rotated-new')])
   })
 })

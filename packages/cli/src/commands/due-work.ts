@@ -14,7 +14,7 @@ export const paymentsCaptureDue: Command = {
       const unconfirmed = await cancelUnauthenticatedLessons(bookings)
       const transfers = await releaseWaitingTransfers(bookings)
       io.out(
-        `authorized ${report.authorized}, failed ${report.failed}, captured ${report.captured}, skipped ${report.skipped}, holds expired ${holds.expired}, unconfirmed cancelled ${unconfirmed.cancelled}, transfers queued ${transfers.queued}`,
+        `authorized ${report.authorized}, failed ${report.failed}, captured ${report.captured}, skipped ${report.skipped}, retrying later ${report.retrying}, holds expired ${holds.expired}, unconfirmed cancelled ${unconfirmed.cancelled}, transfers queued ${transfers.queued}`,
       )
     })
   },

@@ -1,6 +1,7 @@
 import type { Command } from '../command'
 import { migrate, migrateStatus } from './migrate'
 import { lessonsExpireReschedules, paymentsCaptureDue } from './due-work'
+import { outboxFailed, outboxRetry } from './outbox-failed'
 import { outboxWork } from './outbox-work'
 import { postcodesImport } from './postcodes-import'
 import { seed } from './seed'
@@ -16,6 +17,8 @@ export const COMMANDS: readonly Command[] = [
   seed,
   userCreate,
   outboxWork,
+  outboxFailed,
+  outboxRetry,
   lessonsExpireReschedules,
   paymentsCaptureDue,
   postcodesImport,

@@ -4,13 +4,14 @@ import { approveReschedule, type LessonTransitionError } from '../lesson'
 import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
 import { checkRescheduleSlot } from './booking-slot'
+import { movePaymentWithLesson } from './payment-times'
 import type { BookingDeps } from './ports'
 import { lessonEmailData, managementUrl } from './settlement'
 
 /**
  * `PUT /api/lessons/{id}/approve`: the other party accepts; the lesson takes the suggested
- * times (still free, or 409) and is ACTIVE again; both parties get the booked email, each
- * with the booking's management link.
+ * times (still free, or 409) and is ACTIVE again, its payment's times moved with it; both
+ * parties get the booked email, each with the booking's management link.
  */
 export function approveLessonReschedule(
   deps: Pick<BookingDeps, 'uow' | 'clock' | 'availability' | 'links'>,
@@ -47,6 +48,7 @@ export function approveLessonReschedule(
         proposalExpiresAt: null,
       })
       if (!moved) return err(slotUnavailable(start, finish))
+      await movePaymentWithLesson(repos, a.payment, { start, finish }, { now, actorId: actor.id })
       const after = await repos.bookings.findById(a.booking.id)
       if (!after) return err(notFound('lesson'))
       for (const person of [after.tutor, after.booker]) {

@@ -84,6 +84,10 @@ export type BookingPayment = {
   lastError: string | null
   routing: PaymentRouting | null
   dispute: PaymentDispute | null
+  /** Due work (an authorisation or a capture) the processor refused or never answered, in a row. */
+  failedAttempts: number
+  /** When the due work is tried again after a failure; null when it is due at its own time. */
+  retryAt: Date | null
   createdAt: Date
 }
 

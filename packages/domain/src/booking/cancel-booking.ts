@@ -4,7 +4,7 @@ import { notFound, type Actor, type NotFound } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
 import { planCancellation, type CancellationError } from './cancellation'
 import type { BookingDeps } from './ports'
-import { applySettlement } from './settlement'
+import { applySettlement, moneySnapshot } from './settlement'
 
 /**
  * `PUT /api/bookings/{id}/cancel` and `PUT /api/lessons/{id}/cancel`: the domain plan decides
@@ -29,7 +29,7 @@ export function cancelBooking(
         actor,
         parties: partiesOf(a),
         lesson: { state: a.lesson.state, start: a.lesson.start },
-        booking: { state: a.booking.state, paidPence: a.booking.totalPence },
+        booking: await moneySnapshot(repos, a),
         policy,
         now,
       })

@@ -4,7 +4,7 @@ import { notFound, type Actor, type Forbidden, type InvalidStateTransition, type
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
 import { planRescheduleDecline } from './cancellation'
 import type { BookingDeps } from './ports'
-import { applySettlement } from './settlement'
+import { applySettlement, moneySnapshot } from './settlement'
 import type { BookingTransitionError } from './transitions'
 
 /** `PUT /api/lessons/{id}/decline`: the other party declines; the lesson is cancelled with a full refund. */
@@ -23,7 +23,7 @@ export function declineLessonReschedule(
         actor,
         parties: partiesOf(a),
         lesson: { state: a.lesson.state, proposedBy: a.lesson.proposedBy },
-        booking: { state: a.booking.state, paidPence: a.booking.totalPence },
+        booking: await moneySnapshot(repos, a),
       })
       if (plan.isErr()) return err(plan.error)
       await applySettlement(repos, a, plan.value, { actorId: actor.id, now: deps.clock.now(), event: 'reschedule_declined' })

@@ -1,7 +1,7 @@
 import { ok } from 'neverthrow'
 import { planRescheduleExpiry } from './cancellation'
 import type { BookingDeps } from './ports'
-import { applySettlement } from './settlement'
+import { applySettlement, moneySnapshot } from './settlement'
 
 /**
  * `pnpm cli lessons:expire-reschedules` and its periodic job: proposals past their expiry
@@ -18,7 +18,7 @@ export async function expireReschedules(deps: Pick<BookingDeps, 'uow' | 'clock'>
       if (!a || a.lesson.proposalExpiresAt === null) return ok(true)
       const plan = planRescheduleExpiry({
         lesson: { state: a.lesson.state, expiresAt: a.lesson.proposalExpiresAt },
-        booking: { state: a.booking.state, paidPence: a.booking.totalPence },
+        booking: await moneySnapshot(repos, a),
         now,
       })
       if (plan.isErr()) return ok(true)

@@ -71,7 +71,7 @@ export { criterionMean, overallRating, type ReviewTotals, type TutorRating } fro
 export type { ReviewSummaryCache } from './review-summary-cache'
 export { releasePayment, type ReleasePaymentError } from './release-payment'
 export { releaseWaitingTransfers } from './release-waiting-transfers'
-export { type DuePaymentsReport, runDuePayments } from './run-due-payments'
+export { type DuePaymentsReport, PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from './run-due-payments'
 export { PAYMENT_SYNC_TOPICS } from './settlement'
 export {
   type BookingContexts,

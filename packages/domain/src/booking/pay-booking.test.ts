@@ -147,9 +147,9 @@ describe('due payments', () => {
   it('captures an authorised payment after the lesson: the booking is PAYED', async () => {
     const { world, student, bookingId } = await booked()
     ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
-    expect(await runDuePayments(world.deps)).toEqual({ authorized: 0, failed: 0, captured: 0, skipped: 0 })
+    expect(await runDuePayments(world.deps)).toEqual({ authorized: 0, failed: 0, captured: 0, skipped: 0, retrying: 0 })
     world.clock.set('2026-06-03T10:00:00Z')
-    expect(await runDuePayments(world.deps)).toEqual({ authorized: 0, failed: 0, captured: 1, skipped: 0 })
+    expect(await runDuePayments(world.deps)).toEqual({ authorized: 0, failed: 0, captured: 1, skipped: 0, retrying: 0 })
     expect(world.booking(bookingId)!.booking.state).toBe('PAYED')
     expect(world.booking(bookingId)!.payment).toMatchObject({ status: 'succeeded', capturedPence: 2750, captureAt: null })
   })

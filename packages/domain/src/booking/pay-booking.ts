@@ -16,7 +16,7 @@ import {
 } from '../shared'
 import { maySeeBooking, type BookingAggregate, type BookingPayment } from './booking-record'
 import type { BookingDeps, BookingRepos } from './ports'
-import { PAYMENT_SYNC_TOPICS } from './settlement'
+import { PAYMENT_SYNC_TOPICS, releasePayment } from './settlement'
 import { bookerCustomer, bookingPaymentIntent } from './booking-payment-intent'
 import { transitionBooking } from './transitions'
 
@@ -100,6 +100,7 @@ async function prepare(
         Object.assign(payment, { clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl })
       }
       await repos.bookings.updateBooking(fresh.booking.id, { state: scheduled ? 'REQUIRES_CAPTURE' : 'PAYED', holdExpiresAt: null })
+      await supersede(repos, payment)
       await repos.bookings.addEvent(fresh.booking.id, scheduled ? 'payment_scheduled' : 'paid', actor.id, {
         payment_id: payment.id,
         ...(scheduled ? { authorize_at: authorizeAt.toISOString() } : {}),
@@ -119,8 +120,20 @@ async function prepare(
           authorizeAt: null,
           captureAt: fresh.lesson.finish,
         })
+    await supersede(repos, payment)
     return ok({ kind: 'charge', payment, aggregate: fresh })
   })
+}
+
+/**
+ * A new attempt replaces the booking's earlier ones: any of them still open at the processor
+ * (a 3-D Secure step never finished, a decline) is cancelled there, so it can never be
+ * authorised later beside this one.
+ */
+async function supersede(repos: BookingRepos, current: BookingPayment): Promise<void> {
+  for (const p of await repos.payments.listByBooking(current.bookingId)) {
+    if (p.id !== current.id && p.status !== 'succeeded') await releasePayment(repos, p)
+  }
 }
 
 /**

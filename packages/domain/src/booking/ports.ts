@@ -100,17 +100,32 @@ export type NewPayment = {
 export type PaymentPatch = Partial<
   Pick<
     BookingPayment,
-    'status' | 'capturedPence' | 'refundedPence' | 'intentId' | 'clientSecret' | 'redirectUrl' | 'lastError' | 'authorizeAt' | 'captureAt' | 'paymentMethodId' | 'routing'
+    | 'status'
+    | 'capturedPence'
+    | 'refundedPence'
+    | 'intentId'
+    | 'clientSecret'
+    | 'redirectUrl'
+    | 'lastError'
+    | 'authorizeAt'
+    | 'captureAt'
+    | 'paymentMethodId'
+    | 'routing'
+    | 'failedAttempts'
+    | 'retryAt'
   >
 >
 
 export interface PaymentRepository {
   insert(payment: NewPayment): Promise<BookingPayment>
   findById(id: number): Promise<BookingPayment | undefined>
+  /** Every payment (attempt) of the booking, oldest first. */
+  listByBooking(bookingId: number): Promise<BookingPayment[]>
   update(id: number, patch: PaymentPatch): Promise<void>
   /**
    * Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, a capture after
-   * the lesson, or an authorisation still waiting for the customer at its deadline.
+   * the lesson, or an authorisation still waiting for the customer at its deadline; a row
+   * that failed waits for its `retryAt`.
    */
   claimDue(kind: 'authorize' | 'capture' | 'authentication', now: Date): Promise<BookingPayment | undefined>
   defaultPaymentMethodOf(userId: number): Promise<string | null>
@@ -166,11 +181,13 @@ export interface ReviewRepository {
 }
 
 /** A booking's payment as the payment webhook sees it. */
-export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute'> & {
+export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId'> & {
   tutorId: number
 }
 
 export type PaymentChange = {
+  /** Learnt from the event when the call that made the intent never answered. */
+  intentId?: string
   status?: PaymentIntentStatus
   capturedPence?: number
   refundedPence?: number
@@ -204,6 +221,7 @@ export type BookingPaymentState = { id: number; state: BookingState; lessonState
 
 /** The rows the payment webhook touches: the payment, its booking's state and timeline. */
 export interface PaymentEventRepository {
+  lockById(paymentId: number): Promise<PaymentRecord | undefined>
   lockByIntentId(paymentIntentId: string): Promise<PaymentRecord | undefined>
   update(id: number, change: PaymentChange): Promise<void>
   lockBooking(bookingId: number): Promise<BookingPaymentState | undefined>
@@ -239,7 +257,7 @@ export type BookingConfig = {
    * authorisation the bank wants confirmed); `payment_id` is appended.
    */
   paymentActionUrl: string
-  /** Staff's address, told of disputed charges. */
+  /** Staff's address: told of disputed charges and of money that keeps failing to move. */
   internalMailbox: string
 }
 

@@ -4,6 +4,7 @@ import { formatPence, type Pence } from '../shared'
 import type { PaymentDispute, PaymentStatus } from './booking-record'
 import type { BookingState } from './booking-state'
 import type { BookingDeps, BookingPaymentState, BookingRepos, PaymentChange, PaymentRecord } from './ports'
+import { releasePayment } from './settlement'
 import { transitionBooking } from './transitions'
 import { queueReadyTransfers } from './tutor-share'
 
@@ -38,14 +39,14 @@ export type PaymentEvent = {
   intent?: { id: string; status: PaymentIntentStatus; amountReceivedPence: number; lastError: string | null }
   /** A charge's refund total (`charge.refunded`). */
   refund?: { paymentIntentId: string; amountRefundedPence: number }
-  /** A charge's outcome (`charge.succeeded|failed`). */
-  charge?: { id: string; paymentIntentId: string; capturedPence: number; failureMessage: string | null }
-  /** A cardholder's dispute (`charge.dispute.*`). */
-  dispute?: { id: string; paymentIntentId: string; status: string; reason: string | null; amountPence: number }
-  /** A connected account's state (`account.updated`). */
-  account?: { id: string; payoutsEnabled: boolean }
-  /** A connected account's payout (`payout.*`). */
-  payout?: { id: string; accountId: string; amountPence: number; failureMessage: string | null }
+  const change: Change = { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) }
+  const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
+  const superseded = booking !== undefined && (await releaseIfSuperseded(repos, { type, id: event.id, intent: event.intent }, payment))
+  const to = booking ? (superseded ? booking.state : bookingStateAfter(type, booking)) : null
+  const changed = superseded || Object.values(change).some((v) => v !== undefined) || (booking !== undefined && to !== booking.state)
+  if (!changed) return { outcome: 'ignored', reason: 'stale' }
+  await repos.paymentEvents.update(payment.id, { ...change, at: now })
+  if (!booking || !to) return { outcome: 'handled', bookingState: null }
 }
 
 export type PaymentEventOutcome =
@@ -93,7 +94,7 @@ async function apply(repos: BookingRepos, deps: Pick<BookingDeps, 'clock' | 'con
   const intentId = event.intent?.id ?? event.refund?.paymentIntentId ?? event.charge?.paymentIntentId ?? event.dispute?.paymentIntentId
   if (!type || !intentId) return { outcome: 'ignored', reason: 'unknown_type' }
 
-  const payment = await repos.paymentEvents.lockByIntentId(intentId)
+  const payment = await locatePayment(repos, event.paymentId ?? null, intentId)
   if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
   const change = paymentChange(type, event, payment, now)
   const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
@@ -102,6 +103,12 @@ async function apply(repos: BookingRepos, deps: Pick<BookingDeps, 'clock' | 'con
   if (!changed) return { outcome: 'ignored', reason: 'stale' }
   await repos.paymentEvents.update(payment.id, { ...change, at: now })
   if (!booking || !to) return { outcome: 'handled', bookingState: null }
+  await repos.paymentEvents.update(payment.id, { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) })
+
+  const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
+  if (!booking) return { outcome: 'handled', bookingState: null }
+  const superseded = await releaseIfSuperseded(repos, { type, id: event.id }, payment)
+  const to = superseded ? booking.state : bookingStateAfter(type, booking)
   if (to !== booking.state) await repos.paymentEvents.setBookingState(booking.id, to, now)
   await repos.paymentEvents.addBookingEvent({
     bookingId: booking.id,
@@ -137,6 +144,49 @@ async function apply(repos: BookingRepos, deps: Pick<BookingDeps, 'clock' | 'con
   // Money taken for a tutor whose account was enabled meanwhile goes out now, not at the next sweep.
   if (type === 'payment_intent.succeeded' || type === 'charge.succeeded') await queueReadyTransfers(repos, payment.tutorId)
   return { outcome: 'handled', bookingState: to }
+}
+
+/**
+ * By the payment id in the metadata first: it finds a payment whose creating call never
+ * answered (no intent id recorded yet). The intent id, when the row already has another one.
+ */
+async function locatePayment(repos: BookingRepos, paymentId: number | null, intentId: string): Promise<PaymentRecord | undefined> {
+  if (paymentId !== null) {
+    const named = await repos.paymentEvents.lockById(paymentId)
+    if (named && (named.intentId === null || named.intentId === intentId)) return named
+  }
+  return repos.paymentEvents.lockByIntentId(intentId)
+}
+
+/**
+ * An attempt that holds or took money after it stopped counting is released at the processor
+ * and never moves the booking: one released here already (superseded by a new attempt, or
+ * its lesson cancelled or moved) before its answer was known or its 3-D Secure step was
+ * finished, or one still waiting for the booker when a newer attempt started. The payment a
+ * settlement charged (held or captured before the event) is the settlement's own business.
+ */
+async function releaseIfSuperseded(
+  repos: BookingRepos,
+  event: { type: PaymentType; id: string; intent: PaymentEvent['intent'] },
+  before: PaymentRecord,
+): Promise<boolean> {
+  const intent = event.intent
+  if (!intent || (event.type !== 'payment_intent.amount_capturable_updated' && event.type !== 'payment_intent.succeeded')) return false
+  const attempts = await repos.payments.listByBooking(before.bookingId)
+  const counted = before.status === 'requires_capture' || before.status === 'succeeded'
+  const newer = attempts.some((p) => p.id > before.id)
+  if (before.status !== 'canceled' && (counted || !newer)) return false
+  const row = attempts.find((p) => p.id === before.id)
+  // The row may say canceled (released before the processor's answer was known, and a status
+  // never moves back): what the processor says it now holds or took is what goes back.
+  if (row) {
+    await releasePayment(
+      repos,
+      { ...row, intentId: row.intentId ?? intent.id, status: intent.status, capturedPence: Math.max(row.capturedPence, intent.amountReceivedPence) },
+      event.id,
+    )
+  }
+  return true
 }
 
 async function applyAccount(repos: BookingRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {

@@ -1,12 +1,23 @@
 import { ok } from 'neverthrow'
 import { transitionLesson } from '../lesson'
+import { HOUR_MS, MINUTE_MS } from '../shared'
+import type { BookingAggregate, BookingPayment } from './booking-record'
 import { bookingPaymentIntent } from './booking-payment-intent'
 import { awaitCustomerAuthentication } from './payment-authentication'
-import type { BookingDeps } from './ports'
+import type { BookingDeps, BookingRepos } from './ports'
 import { applySettlement } from './settlement'
 import { transitionBooking } from './transitions'
 
-export type DuePaymentsReport = { authorized: number; failed: number; captured: number; skipped: number }
+export type DuePaymentsReport = { authorized: number; failed: number; captured: number; skipped: number; retrying: number }
+
+type Deps = Pick<BookingDeps, 'uow' | 'clock' | 'processor' | 'config'>
+type Due = 'authorize' | 'capture'
+
+/** After this many failures of one payment in a row, staff are emailed about it, once. */
+export const PAYMENT_FAILURES_BEFORE_STAFF_ALERT = 3
+
+/** 1, 2, 4 … minutes, at most 6 hours: a refusal is retried for as long as it takes, never dropped. */
+export const paymentRetryDelayMs = (failures: number): number => Math.min(MINUTE_MS * 2 ** Math.min(failures - 1, 30), 6 * HOUR_MS)
 
 /**
  * `pnpm cli payments:capture-due` and its periodic job. Each row is claimed with FOR UPDATE
@@ -19,71 +30,130 @@ export type DuePaymentsReport = { authorized: number; failed: number; captured: 
  *    the customer (`authentication_required`) gets them asked by email, until the start.
  * 2. Authorised payments whose lesson finished (`capture_at`): captured in full; the booking
  *    becomes PAYED.
+ *
+ * A row whose work throws (the processor refused the capture, or did not answer) is recorded
+ * as failed on the row, with its next try backed off, and the run moves on to the other due
+ * rows: one stuck payment never delays another's capture (CONTRACT §14).
  */
-export async function runDuePayments(deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor' | 'config'>, limit = 100): Promise<DuePaymentsReport> {
-  const report: DuePaymentsReport = { authorized: 0, failed: 0, captured: 0, skipped: 0 }
-  for (let i = 0; i < limit; i++) {
-    const done = await deps.uow.run(async (repos) => {
-      const now = deps.clock.now()
-      const p = await repos.payments.claimDue('authorize', now)
-      if (!p) return ok(false)
-      const a = await repos.bookings.lockById(p.bookingId)
-      if (!a || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') {
-        await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null })
-        report.skipped++
-        return ok(true)
+export async function runDuePayments(deps: Deps, limit = 100): Promise<DuePaymentsReport> {
+  const report: DuePaymentsReport = { authorized: 0, failed: 0, captured: 0, skipped: 0, retrying: 0 }
+  for (const due of ['authorize', 'capture'] as const) {
+    for (let i = 0; i < limit; i++) {
+      const claimed: { payment: BookingPayment | null } = { payment: null }
+      try {
+        const done = await deps.uow.run(async (repos) => {
+          const now = deps.clock.now()
+          const p = await repos.payments.claimDue(due, now)
+          if (!p) return ok(false)
+          claimed.payment = p
+          await (due === 'authorize' ? authorizeDue(deps, repos, p, now, report) : captureDue(deps, repos, p, report))
+          return ok(true)
+        })
+        if (!done._unsafeUnwrap()) break
+      } catch (error) {
+        // Nothing claimed means the database itself failed: no other row would fare better.
+        if (!claimed.payment) throw error
+        await recordFailure(deps, claimed.payment, due, error)
+        report.retrying++
       }
-      const intent = await deps.processor.createPaymentIntent(await bookingPaymentIntent(deps, repos, a, p, true))
-      if (intent.isOk() && intent.value.status === 'requires_capture') {
-        await repos.payments.update(p.id, { intentId: intent.value.id, status: 'requires_capture', clientSecret: intent.value.clientSecret, captureAt: a.lesson.finish })
-        await repos.bookings.addEvent(a.booking.id, 'authorized', null, { payment_id: p.id })
-        report.authorized++
-        return ok(true)
-      }
-      if (intent.isErr() && intent.error.code === 'authentication_required' && intent.error.paymentIntentId) {
-        // The bank wants the customer: they are asked to confirm it before the lesson starts.
-        await awaitCustomerAuthentication(deps, repos, a, p, { paymentIntentId: intent.error.paymentIntentId, reason: intent.error.reason })
-        report.failed++
-        return ok(true)
-      }
-      const reason = intent.isErr() ? intent.error.reason : `the processor answered ${intent.value.status}`
-      await repos.payments.update(p.id, { status: 'requires_payment_method', lastError: reason, authorizeAt: null, intentId: intent.isOk() ? intent.value.id : null })
-      const lesson = transitionLesson(a.lesson.state, 'cancel', {})
-      const booking = transitionBooking(a.booking.state, 'cancel', { paidPence: 0, refundPence: 0, lessonState: a.lesson.state })
-      if (lesson.isErr() || booking.isErr()) throw new Error('an authorised lesson refused cancel')
-      await applySettlement(
-        repos,
-        { ...a, payment: null },
-        { lesson: lesson.value, booking: booking.value, refundPence: 0, effects: lesson.value.effects.filter((e) => e.type === 'QueueEmail') },
-        { actorId: null, now, event: 'payment_authorization_failed' },
-      )
-      report.failed++
-      return ok(true)
-    })
-    if (!done._unsafeUnwrap()) break
-  }
-  for (let i = 0; i < limit; i++) {
-    const done = await deps.uow.run(async (repos) => {
-      const now = deps.clock.now()
-      const p = await repos.payments.claimDue('capture', now)
-      if (!p) return ok(false)
-      const a = await repos.bookings.lockById(p.bookingId)
-      if (!a || !p.intentId || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') {
-        // Cancelled meanwhile: the cancellation's own processor call settles the money.
-        await repos.payments.update(p.id, { captureAt: null })
-        report.skipped++
-        return ok(true)
-      }
-      const pi = await deps.processor.capturePaymentIntent(p.intentId, { idempotencyKey: `capture-${p.id}` })
-      await repos.payments.update(p.id, { status: pi.status, capturedPence: pi.amountReceivedPence, captureAt: null })
-      const moved = transitionBooking(a.booking.state, 'capture', {})
-      if (moved.isErr()) throw new Error('REQUIRES_CAPTURE refused capture')
-      await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to })
-      await repos.bookings.addEvent(a.booking.id, 'captured', null, { payment_id: p.id })
-      report.captured++
-      return ok(true)
-    })
-    if (!done._unsafeUnwrap()) break
+    }
   }
   return report
+}
+
+async function authorizeDue(deps: Deps, repos: BookingRepos, p: BookingPayment, now: Date, report: DuePaymentsReport): Promise<void> {
+  const a = await repos.bookings.lockById(p.bookingId)
+  if (!a || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') {
+    await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, retryAt: null })
+    report.skipped++
+    return
+  }
+  const intent = await deps.processor.createPaymentIntent(await bookingPaymentIntent(deps, repos, a, p, true))
+  if (intent.isOk() && intent.value.status === 'requires_capture') {
+    await repos.payments.update(p.id, {
+      intentId: intent.value.id,
+      status: 'requires_capture',
+      clientSecret: intent.value.clientSecret,
+      captureAt: a.lesson.finish,
+      ...recovered,
+    })
+    await repos.bookings.addEvent(a.booking.id, 'authorized', null, { payment_id: p.id })
+    report.authorized++
+    return
+  }
+  if (intent.isErr() && intent.error.code === 'authentication_required' && intent.error.paymentIntentId) {
+    // The bank wants the customer: they are asked to confirm it before the lesson starts.
+    await awaitCustomerAuthentication(deps, repos, a, p, { paymentIntentId: intent.error.paymentIntentId, reason: intent.error.reason })
+    await repos.payments.update(p.id, { failedAttempts: 0, retryAt: null })
+    report.failed++
+    return
+  }
+  const reason = intent.isErr() ? intent.error.reason : `the processor answered ${intent.value.status}`
+  await repos.payments.update(p.id, {
+    status: 'requires_payment_method',
+    lastError: reason,
+    authorizeAt: null,
+    retryAt: null,
+    intentId: intent.isOk() ? intent.value.id : null,
+  })
+  await cancelUnauthorised(repos, a, now)
+  report.failed++
+}
+
+/** A declined off-session authorisation: nothing was taken, so the lesson is just cancelled and both parties told. */
+async function cancelUnauthorised(repos: BookingRepos, a: BookingAggregate, now: Date): Promise<void> {
+  const lesson = transitionLesson(a.lesson.state, 'cancel', {})
+  const booking = transitionBooking(a.booking.state, 'cancel', { paidPence: 0, refundPence: 0, lessonState: a.lesson.state })
+  if (lesson.isErr() || booking.isErr()) throw new Error('an authorised lesson refused cancel')
+  await applySettlement(
+    repos,
+    { ...a, payment: null },
+    { lesson: lesson.value, booking: booking.value, refundPence: 0, effects: lesson.value.effects.filter((e) => e.type === 'QueueEmail') },
+    { actorId: null, now, event: 'payment_authorization_failed' },
+  )
+}
+
+async function captureDue(deps: Deps, repos: BookingRepos, p: BookingPayment, report: DuePaymentsReport): Promise<void> {
+  const a = await repos.bookings.lockById(p.bookingId)
+  if (!a || !p.intentId || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') {
+    // Cancelled meanwhile: the cancellation's own processor call settles the money.
+    await repos.payments.update(p.id, { captureAt: null, retryAt: null })
+    report.skipped++
+    return
+  }
+  const pi = await deps.processor.capturePaymentIntent(p.intentId, { idempotencyKey: `capture-${p.id}` })
+  await repos.payments.update(p.id, { status: pi.status, capturedPence: pi.amountReceivedPence, captureAt: null, ...recovered })
+  const moved = transitionBooking(a.booking.state, 'capture', {})
+  if (moved.isErr()) throw new Error('REQUIRES_CAPTURE refused capture')
+  await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to })
+  await repos.bookings.addEvent(a.booking.id, 'captured', null, { payment_id: p.id })
+  report.captured++
+}
+
+/** What a payment that went through after failures forgets. */
+const recovered = { failedAttempts: 0, retryAt: null, lastError: null } as const
+
+/**
+ * In a transaction of its own (the failed one rolled back): the failure on the row, its next
+ * try, the booking's timeline, and staff told once the row has failed often enough to need a person.
+ */
+async function recordFailure(deps: Deps, p: BookingPayment, due: Due, error: unknown): Promise<void> {
+  const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+  await deps.uow.run(async (repos) => {
+    const now = deps.clock.now()
+    const failures = p.failedAttempts + 1
+    const retryAt = new Date(now.getTime() + paymentRetryDelayMs(failures))
+    await repos.payments.update(p.id, { failedAttempts: failures, lastError: reason, retryAt })
+    await repos.bookings.addEvent(p.bookingId, `${due}_retry_scheduled`, null, { payment_id: p.id, attempts: failures, retry_at: retryAt.toISOString() })
+    if (failures === PAYMENT_FAILURES_BEFORE_STAFF_ALERT) {
+      await repos.outbox.enqueue({
+        kind: 'email',
+        template: 'payment_stuck',
+        to: deps.config.internalMailbox,
+        data: { paymentId: p.id, bookingId: p.bookingId, work: due, attempts: failures, lastError: reason, retryAt: retryAt.toISOString() },
+        dedupeKey: `payment_stuck:${due}:${p.id}`,
+      })
+    }
+    return ok(undefined)
+  })
 }

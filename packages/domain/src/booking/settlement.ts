@@ -1,7 +1,7 @@
 import type { LinkBuilder } from '../accounts'
 import type { LessonEffect, LessonTransition } from '../lesson'
 import { formatPence, type Pence } from '../shared'
-import type { BookingAggregate, Person } from './booking-record'
+import type { BookingAggregate, BookingPayment, Person } from './booking-record'
 import type { BookingPatch, BookingRepos, LessonPatch } from './ports'
 import type { BookingEffect, BookingTransition } from './transitions'
 
@@ -36,6 +36,45 @@ export const managementUrl = (links: LinkBuilder, a: BookingAggregate, person: P
 const participants = (a: BookingAggregate): Person[] => [a.tutor, a.booker]
 
 /**
+ * Of a booking's payments (one per attempt), the one its money rests on: the latest captured,
+ * else the latest authorised. None when nothing was ever charged (unpaid, or scheduled for a
+ * later authorisation).
+ */
+export const chargedPayment = (payments: readonly BookingPayment[]): BookingPayment | null =>
+  payments.findLast((p) => p.status === 'succeeded') ?? payments.findLast((p) => p.status === 'requires_capture') ?? null
+
+/** What the booker's card holds or gave for the booking, so a refund is never more than was charged. */
+export const chargedPence = (payments: readonly BookingPayment[]): Pence => {
+  const p = chargedPayment(payments)
+  if (!p) return 0
+  return p.status === 'succeeded' ? p.capturedPence - p.refundedPence : p.amountPence
+}
+
+/** The money of a booking whose lesson ended, as the settlement planners want it. */
+export async function moneySnapshot(repos: Pick<BookingRepos, 'payments'>, a: BookingAggregate) {
+  return { state: a.booking.state, paidPence: chargedPence(await repos.payments.listByBooking(a.booking.id)) }
+}
+
+/**
+ * Another attempt of a settled booking (superseded, or a 3-D Secure step finished after the
+ * booker paid again): whatever it holds or took goes back in full. `occasion` tells this
+ * release from an earlier one of the same intent (a webhook saying it holds money again).
+ */
+export async function releasePayment(repos: Pick<BookingRepos, 'payments' | 'outbox'>, p: BookingPayment, occasion?: string): Promise<void> {
+  if (p.status === 'canceled') return
+  if (!p.intentId) {
+    // Scheduled for a later authorisation, or never answered: nothing at the processor to undo.
+    if (p.status === 'scheduled' || p.status === 'requires_confirmation') await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, captureAt: null, retryAt: null })
+    return
+  }
+  const kept = p.capturedPence - p.refundedPence
+  const [topic, amountPence] = p.status === 'succeeded' ? [PAYMENT_SYNC_TOPICS.refund, kept] : [PAYMENT_SYNC_TOPICS.cancel, null]
+  if (p.status === 'succeeded' && kept <= 0) return
+  await repos.payments.update(p.id, { captureAt: null, retryAt: null })
+  await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: p.id, amountPence }, dedupeKey: `${topic}:${p.id}:${p.intentId}${occasion ? `:${occasion}` : ''}` })
+}
+
+/**
  * Writes a settled plan: the lesson's and the booking's new states in this transaction, the
  * money through the outbox (`processor_sync`, one dedupe key per payment and action, which
  * is also the processor's idempotency key), and the emails. A processor that is down fails
@@ -58,25 +97,27 @@ export async function applySettlement(
   if (plan.refundPence !== undefined && a.booking.state !== 'AWAITING_PAYMENT') bookingPatch.refundedPence = plan.refundPence
   await repos.bookings.updateBooking(a.booking.id, bookingPatch)
 
-  const payment = a.payment
+  // The plan's money effects apply to the payment the booking's money rests on; every other
+  // attempt is released whole, so no earlier authorisation is left holding the card.
+  const payments = await repos.payments.listByBooking(a.booking.id)
+  const charged = chargedPayment(payments)
+  let settled = false
   for (const effect of plan.effects) {
     if (effect.type !== 'Refund' && effect.type !== 'CapturePayment' && effect.type !== 'VoidAuthorization' && effect.type !== 'CancelPaymentIntent') continue
-    if (!payment || payment.status === 'canceled') continue
-    if (!payment.intentId) {
-      // Scheduled for a later authorisation, or never sent: nothing at the processor to undo.
-      await repos.payments.update(payment.id, { status: 'canceled' })
-      continue
-    }
+    if (!charged?.intentId || settled) continue
+    settled = true
     const topic =
       effect.type === 'Refund' ? PAYMENT_SYNC_TOPICS.refund : effect.type === 'CapturePayment' ? PAYMENT_SYNC_TOPICS.capture : PAYMENT_SYNC_TOPICS.cancel
     const amountPence = 'amountPence' in effect ? effect.amountPence : null
+    await repos.payments.update(charged.id, { captureAt: null, retryAt: null })
     await repos.outbox.enqueue({
       kind: 'processor_sync',
       topic,
-      data: { paymentId: payment.id, amountPence },
-      dedupeKey: `${topic}:${payment.id}`,
+      data: { paymentId: charged.id, amountPence },
+      dedupeKey: `${topic}:${charged.id}`,
     })
   }
+  for (const p of payments) if (p.id !== charged?.id || !settled) await releasePayment(repos, p)
   for (const effect of plan.effects) {
     if (effect.type !== 'QueueEmail' || effect.to !== 'participants') continue
     for (const person of participants(a)) {

@@ -120,14 +120,17 @@ const IntentObject = z.object({
   status: z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled']),
   amount_received: z.number().int().min(0).default(0),
   last_payment_error: z.object({ message: z.string().optional() }).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
 })
-const RefundedChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0) })
+const Metadata = z.record(z.string(), z.unknown()).nullish()
+const RefundedChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0), metadata: Metadata })
 const ChargeObject = z.object({
   id: z.string().min(1),
   payment_intent: z.string().min(1),
   captured: z.boolean().default(false),
   amount_captured: z.number().int().min(0).default(0),
   failure_message: z.string().nullish(),
+  metadata: Metadata,
 })
 const DisputeObject = z.object({
   id: z.string().min(1),
@@ -138,6 +141,13 @@ const DisputeObject = z.object({
 })
 const AccountObject = z.object({ id: z.string().min(1), payouts_enabled: z.boolean().nullish() })
 const PayoutObject = z.object({ id: z.string().min(1), amount: z.number().int().min(0), failure_message: z.string().nullish() })
+
+/** The payment row an intent was made for, from the `payment_id` this service puts in its metadata. */
+const paymentIdOf = (metadata: Record<string, unknown> | null | undefined): number | null => {
+  const value = metadata?.payment_id
+  const id = typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null
+  return id !== null && Number.isSafeInteger(id) ? id : null
+}
 
 const parseObject = <T>(schema: z.ZodType<T>, value: unknown): T => {
   const parsed = schema.safeParse(value)
@@ -155,7 +165,7 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
   switch (event.type) {
     case 'charge.refunded': {
       const charge = parseObject(RefundedChargeObject, object)
-      return { ...base, refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded } }
+      return { ...base, refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded }, paymentId: paymentIdOf(charge.metadata) }
     }
     case 'charge.succeeded':
     case 'charge.failed': {
@@ -163,6 +173,7 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
       return {
         ...base,
         charge: { id: charge.id, paymentIntentId: charge.payment_intent, capturedPence: charge.captured ? charge.amount_captured : 0, failureMessage: charge.failure_message ?? null },
+        paymentId: paymentIdOf(charge.metadata),
       }
     }
     case 'charge.dispute.created':
@@ -187,6 +198,7 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
       return {
         ...base,
         intent: { id: intent.id, status: intent.status, amountReceivedPence: intent.amount_received, lastError: intent.last_payment_error?.message ?? null },
+        paymentId: paymentIdOf(intent.metadata),
       }
     }
   }

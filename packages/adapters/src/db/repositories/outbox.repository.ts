@@ -43,7 +43,6 @@ export function outboxQueue(db: Kysely<Database>) {
           .selectFrom('outbox')
           .select(['id', 'kind', 'topic', 'payload', 'attempts'])
           .where('delivered_at', 'is', null)
-          .where('failed_at', 'is', null)
           .where('available_at', '<=', now)
           .orderBy('id')
           .limit(limit)
@@ -60,15 +59,33 @@ export function outboxQueue(db: Kysely<Database>) {
       })
     },
     async markDelivered(id: number, at: Date): Promise<void> {
-      await db.updateTable('outbox').set({ delivered_at: at, last_error: null }).where('id', '=', id).execute()
+      await db.updateTable('outbox').set({ delivered_at: at, last_error: null, failed_at: null }).where('id', '=', id).execute()
     },
-    async markFailedAttempt(id: number, error: string, retryAt: Date, giveUp: boolean): Promise<void> {
+    /**
+     * The item stays queued until `retryAt`; `failingSince` marks it as failing (kept from
+     * the first time it was marked). Answers whether this call marked it, so staff are told once.
+     */
+    async markFailedAttempt(id: number, error: string, retryAt: Date, failingSince: Date | null): Promise<{ markedFailing: boolean }> {
+      const before = await db.selectFrom('outbox').select('failed_at').where('id', '=', id).executeTakeFirst()
       await db
         .updateTable('outbox')
-        .set({ last_error: error.slice(0, 2000), available_at: retryAt, failed_at: giveUp ? retryAt : null })
+        .set({ last_error: error.slice(0, 2000), available_at: retryAt, ...(failingSince ? { failed_at: sql<Date>`coalesce(failed_at, ${failingSince})` } : {}) })
         .where('id', '=', id)
         .execute()
+      return { markedFailing: failingSince !== null && before?.failed_at === null }
     },
+    /** Undelivered items marked as failing, oldest first: what `cli outbox:failed` shows. */
+    async listFailing(): Promise<OutboxRow[]> {
+      return db.selectFrom('outbox').selectAll().where('delivered_at', 'is', null).where('failed_at', 'is not', null).orderBy('id').execute()
+    },
+    /** Makes undelivered items due now: the given ids, or every failing one. Answers how many. */
+    async redrive(target: { ids: number[] } | 'all-failing', now: Date): Promise<number> {
+      let query = db.updateTable('outbox').set({ available_at: now }).where('delivered_at', 'is', null)
+      query = target === 'all-failing' ? query.where('failed_at', 'is not', null) : query.where('id', 'in', target.ids.length > 0 ? target.ids : [-1])
+      const result = await query.executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+    enqueue: (message: OutboxMessage) => outboxWriter(db).enqueue(message),
     async list(filter: { kind?: OutboxKind; topic?: string } = {}): Promise<OutboxRow[]> {
       let query = db.selectFrom('outbox').selectAll().orderBy('id')
       if (filter.kind) query = query.where('kind', '=', filter.kind)

@@ -14,6 +14,7 @@ const rowToPayment = (row: PaymentRow, tutorId: number): PaymentRecord => ({
   refundedPence: row.refunded_pence,
   dispute: disputeOf(row),
   tutorId,
+  intentId: row.processor_payment_intent_id,
 })
 
 /** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */
@@ -23,6 +24,7 @@ export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<Payme
       await db
         .updateTable('payments')
         .set({
+          ...(change.intentId !== undefined ? { processor_payment_intent_id: change.intentId } : {}),
           ...(change.status !== undefined ? { status: change.status } : {}),
           ...(change.capturedPence !== undefined ? { captured_pence: change.capturedPence } : {}),
           ...(change.refundedPence !== undefined ? { refunded_pence: change.refundedPence } : {}),
@@ -50,19 +52,26 @@ export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<Payme
   }
 }
 
+async function lockPayment(
+  trx: Transaction<Database>,
+  column: 'id' | 'processor_payment_intent_id',
+  value: number | string,
+): Promise<PaymentRecord | undefined> {
+  const row = await trx.selectFrom('payments').selectAll().where(column, '=', value).forUpdate().executeTakeFirst()
+  if (!row) return undefined
+  const lesson = await trx
+    .selectFrom('bookings as b')
+    .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
+    .select('l.tutor_id')
+    .where('b.id', '=', row.booking_id)
+    .executeTakeFirstOrThrow()
+  return rowToPayment(row, lesson.tutor_id)
+}
+
 export function paymentEventLocks(trx: Transaction<Database>): Locks<PaymentEventRepository> {
   return {
-    async lockByIntentId(paymentIntentId) {
-      const row = await trx.selectFrom('payments').selectAll().where('processor_payment_intent_id', '=', paymentIntentId).forUpdate().executeTakeFirst()
-      if (!row) return undefined
-      const lesson = await trx
-        .selectFrom('bookings as b')
-        .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
-        .select('l.tutor_id')
-        .where('b.id', '=', row.booking_id)
-        .executeTakeFirstOrThrow()
-      return rowToPayment(row, lesson.tutor_id)
-    },
+    lockById: (paymentId) => lockPayment(trx, 'id', paymentId),
+    lockByIntentId: (paymentIntentId) => lockPayment(trx, 'processor_payment_intent_id', paymentIntentId),
     async lockBooking(bookingId) {
       const row = await trx
         .selectFrom('bookings as b')

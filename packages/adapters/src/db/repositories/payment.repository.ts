@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { BookingPayment, PaymentDispute, PaymentRepository, PaymentRouting } from '@tutoring/domain'
 import type { Database } from '../database'
 import type { PaymentRow } from '../tables/payments.table'
@@ -20,6 +20,8 @@ export const rowToPayment = (row: PaymentRow): BookingPayment => ({
   lastError: row.last_error,
   routing: routingOf(row),
   dispute: disputeOf(row),
+  failedAttempts: row.failed_attempts,
+  retryAt: row.retry_at,
   createdAt: row.created_at,
 })
 
@@ -56,6 +58,10 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
       const row = await db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
       return row && rowToPayment(row)
     },
+    async listByBooking(bookingId) {
+      const rows = await db.selectFrom('payments').selectAll().where('booking_id', '=', bookingId).orderBy('id').execute()
+      return rows.map(rowToPayment)
+    },
     async update(id, patch) {
       await db
         .updateTable('payments')
@@ -73,6 +79,8 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
           ...(patch.routing
             ? { destination_account_id: patch.routing.destinationAccountId, application_fee_pence: patch.routing.applicationFeePence, transfer_group: patch.routing.transferGroup }
             : {}),
+          ...(patch.failedAttempts !== undefined ? { failed_attempts: patch.failedAttempts } : {}),
+          ...(patch.retryAt !== undefined ? { retry_at: patch.retryAt } : {}),
           updated_at: sql<Date>`now()`,
         })
         .where('id', '=', id)
@@ -85,7 +93,12 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
           : kind === 'authentication'
             ? db.selectFrom('payments').selectAll().where('status', 'in', ['requires_payment_method', 'requires_action']).where('authorize_at', '<=', now).orderBy('authorize_at')
             : db.selectFrom('payments').selectAll().where('status', '=', 'requires_capture').where('capture_at', '<=', now).orderBy('capture_at')
-      const row = await query.limit(1).forUpdate().skipLocked().executeTakeFirst()
+      const row = await query
+        .where((eb) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now)]))
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst()
       return row && rowToPayment(row)
     },
     async list(filter, page) {
@@ -108,6 +121,44 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
         .limit(1)
         .executeTakeFirst()
       return row?.processor_payment_method_id ?? null
+    },
+  }
+}
+
+/** A scheduled authorisation or a capture still waiting to be done. */
+const workStillDue = (eb: ExpressionBuilder<Database, 'payments'>) =>
+  eb.or([
+    eb.and([eb('status', '=', 'scheduled'), eb('authorize_at', 'is not', null)]),
+    eb.and([eb('status', '=', 'requires_capture'), eb('capture_at', 'is not', null)]),
+  ])
+
+/**
+ * The operator's view of due payment work the processor keeps refusing (`cli outbox:failed`
+ * and `outbox:retry payment:ID`): rows with failures whose work is still due.
+ */
+export function failingPayments(db: Kysely<Database>) {
+  return {
+    async list(): Promise<Array<{ id: number; bookingId: number; work: 'authorize' | 'capture'; attempts: number; retryAt: Date | null; lastError: string | null }>> {
+      const rows = await db
+        .selectFrom('payments')
+        .select(['id', 'booking_id', 'status', 'failed_attempts', 'retry_at', 'last_error'])
+        .where('failed_attempts', '>', 0)
+        .where(workStillDue)
+        .orderBy('id')
+        .execute()
+      return rows.map((r) => ({
+        id: r.id,
+        bookingId: r.booking_id,
+        work: r.status === 'scheduled' ? 'authorize' : 'capture',
+        attempts: r.failed_attempts,
+        retryAt: r.retry_at,
+        lastError: r.last_error,
+      }))
+    },
+    /** Makes the payment's failing work due now; answers whether there was such work. */
+    async retryNow(id: number, now: Date): Promise<boolean> {
+      const result = await db.updateTable('payments').set({ retry_at: now }).where('id', '=', id).where('failed_attempts', '>', 0).where(workStillDue).executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
     },
   }
 }

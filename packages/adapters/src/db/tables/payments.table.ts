@@ -33,6 +33,8 @@ export interface PaymentsTable {
   dispute_reason: string | null
   dispute_amount_pence: number | null
   disputed_at: Date | null
+  failed_attempts: Generated<number>
+  retry_at: Date | null
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
