@@ -66,6 +66,7 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
     /** A tutor teaching GCSE maths at £30 an hour, any time, online. */
     async function tutorWithTeach() {
       const tutor = await register('tutor')
+      await t.passVerifications(tutor.user.id)
       const maths = (await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()).id
       const gcse = (await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()).id
       const teach = await call<One<{ id: number }>>('POST', '/api/v1/teaches', { token: tutor.token, json: { subject_id: maths, subject_level_ids: [gcse], hourly_rate: '30.00' } })
@@ -239,12 +240,15 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
 
     it('sets up the card of a lesson more than 6 days out now; asks the booker when the bank wants them later, and cancels the lesson left unconfirmed at its start', async () => {
       clock.set(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
+      // The lessons' day is fixed once: the clock moves (to real time, too) during the test.
+      const lessonDay = dayAt(10, 0)
+      const tenDaysAt = (hour: number) => new Date(lessonDay.getTime() + hour * HOUR)
       const tutor = await tutorWithTeach()
       const student = await register('student')
       const email = `${'student'}${people}@connect.example.com`
       const [confirmed, ignored] = [
-        await bookAndPay(student, tutor, dayAt(10, 9), 'pm_card_authenticationRequired', 'scheduled'),
-        await bookAndPay(student, tutor, dayAt(10, 12), 'pm_card_authenticationRequired', 'scheduled'),
+        await bookAndPay(student, tutor, tenDaysAt(9), 'pm_card_authenticationRequired', 'scheduled'),
+        await bookAndPay(student, tutor, tenDaysAt(12), 'pm_card_authenticationRequired', 'scheduled'),
       ]
       // The answer carries the SetupIntent's secret, so the client confirms the card (3-D Secure) now.
       expect(confirmed.paid.client_secret).toMatch(/^seti_.+_secret_/)
@@ -255,7 +259,7 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
       if (!api) expect(confirmed.paid.redirectURL).toContain(`/api/payments/return?booking_id=${confirmed.id}&setup_intent=seti_`)
       expect((await fetch(`${server.url}/api/payments/return`)).status).toBe(422)
 
-      const authorizeAt = new Date(dayAt(10, 9).getTime() - 6 * DAY)
+      const authorizeAt = new Date(tenDaysAt(9).getTime() - 6 * DAY)
       clock.set(new Date(authorizeAt.getTime() + 3 * HOUR))
       expect(await runDuePayments(t.services.bookings)).toMatchObject({ authorized: 0, failed: 2 })
       const asked = (await t.outbox({ kind: 'email', topic: 'payment_authentication_required' })).map((m) => m.payload as { to: string; data: { actionUrl: string; paymentId: number } })
@@ -275,7 +279,7 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
         expect((await t.db.selectFrom('payments').select('status').where('id', '=', payments[0]!.id).executeTakeFirstOrThrow()).status).toBe('requires_capture')
       }
 
-      clock.set(new Date(dayAt(10, 12).getTime() + 60_000))
+      clock.set(new Date(tenDaysAt(12).getTime() + 60_000))
       expect(await cancelUnauthenticatedLessons(t.services.bookings)).toEqual({ cancelled: api ? 1 : 2 })
       expect(await cancelUnauthenticatedLessons(t.services.bookings)).toEqual({ cancelled: 0 })
       const lapsed = await bookingOf(ignored.id, student.token)
@@ -287,7 +291,7 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
       const released = await t.db.selectFrom('payments').select('status').where('id', '=', payments[1]!.id).executeTakeFirstOrThrow()
       expect(released.status).toBe('canceled')
       if (api) {
-        clock.set(new Date(dayAt(10, 10).getTime() + 5 * 60_000))
+        clock.set(new Date(tenDaysAt(10).getTime() + 5 * 60_000))
         expect((await runDuePayments(t.services.bookings)).captured).toBe(1)
         expect((await bookingOf(confirmed.id, student.token)).state_name).toBe('PAYED')
       }

@@ -39,14 +39,16 @@ export type PaymentEvent = {
   intent?: { id: string; status: PaymentIntentStatus; amountReceivedPence: number; lastError: string | null }
   /** A charge's refund total (`charge.refunded`). */
   refund?: { paymentIntentId: string; amountRefundedPence: number }
-  const change: Change = { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) }
-  const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
-  const superseded = booking !== undefined && (await releaseIfSuperseded(repos, { type, id: event.id, intent: event.intent }, payment))
-  const to = booking ? (superseded ? booking.state : bookingStateAfter(type, booking)) : null
-  const changed = superseded || Object.values(change).some((v) => v !== undefined) || (booking !== undefined && to !== booking.state)
-  if (!changed) return { outcome: 'ignored', reason: 'stale' }
-  await repos.paymentEvents.update(payment.id, { ...change, at: now })
-  if (!booking || !to) return { outcome: 'handled', bookingState: null }
+  /** A charge's outcome (`charge.succeeded|failed`). */
+  charge?: { id: string; paymentIntentId: string; capturedPence: number; failureMessage: string | null }
+  /** A cardholder's dispute (`charge.dispute.*`). */
+  dispute?: { id: string; paymentIntentId: string; status: string; reason: string | null; amountPence: number }
+  /** A connected account's state (`account.updated`). */
+  account?: { id: string; payoutsEnabled: boolean }
+  /** A connected account's payout (`payout.*`). */
+  payout?: { id: string; accountId: string; amountPence: number; failureMessage: string | null }
+  /** The payment row named in the processor's metadata (`payment_id`), which every intent made here carries. */
+  paymentId?: number | null
 }
 
 export type PaymentEventOutcome =
@@ -96,19 +98,14 @@ async function apply(repos: BookingRepos, deps: Pick<BookingDeps, 'clock' | 'con
 
   const payment = await locatePayment(repos, event.paymentId ?? null, intentId)
   if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
-  const change = paymentChange(type, event, payment, now)
+  const change: Change = { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) }
   const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
-  const to = booking ? bookingStateAfter(type, booking) : null
-  const changed = Object.values(change).some((v) => v !== undefined) || (booking !== undefined && to !== booking.state)
+  const superseded = booking !== undefined && (await releaseIfSuperseded(repos, { type, id: event.id, intent: event.intent }, payment))
+  const to = booking ? (superseded ? booking.state : bookingStateAfter(type, booking)) : null
+  const changed = superseded || Object.values(change).some((v) => v !== undefined) || (booking !== undefined && to !== booking.state)
   if (!changed) return { outcome: 'ignored', reason: 'stale' }
   await repos.paymentEvents.update(payment.id, { ...change, at: now })
   if (!booking || !to) return { outcome: 'handled', bookingState: null }
-  await repos.paymentEvents.update(payment.id, { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) })
-
-  const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
-  if (!booking) return { outcome: 'handled', bookingState: null }
-  const superseded = await releaseIfSuperseded(repos, { type, id: event.id }, payment)
-  const to = superseded ? booking.state : bookingStateAfter(type, booking)
   if (to !== booking.state) await repos.paymentEvents.setBookingState(booking.id, to, now)
   await repos.paymentEvents.addBookingEvent({
     bookingId: booking.id,
@@ -175,7 +172,10 @@ async function releaseIfSuperseded(
   const attempts = await repos.payments.listByBooking(before.bookingId)
   const counted = before.status === 'requires_capture' || before.status === 'succeeded'
   const newer = attempts.some((p) => p.id > before.id)
-  if (before.status !== 'canceled' && (counted || !newer)) return false
+  // A row canceled with its intent known was canceled at the processor (by the outbox or a
+  // webhook): a late authorisation of it is stale. One canceled without (its creating call never
+  // answered) had nothing undone there, so what it holds now goes back.
+  if (before.status === 'canceled' ? before.intentId !== null : counted || !newer) return false
   const row = attempts.find((p) => p.id === before.id)
   // The row may say canceled (released before the processor's answer was known, and a status
   // never moves back): what the processor says it now holds or took is what goes back.
