@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('emailed booking management links on %s', (ki
 
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })
-    tutor = await t.register('tutor')
+    tutor = await t.bookableTutor()
     const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
     levelId = (await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()).id
     const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: subject.id, subject_level_ids: [levelId], hourly_rate: '20.00' } })

@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds())('a note pushed to the student\'s devices on %
   })
 
   it('reaches the student\'s phone and browser, forgets the uninstalled app, and records the receipt', async () => {
-    const tutor: Session = await t.register('tutor')
+    const tutor: Session = await t.bookableTutor()
     const student: Session = await t.register('student')
     const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
     const level = await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()

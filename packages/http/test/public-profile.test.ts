@@ -1,3 +1,4 @@
+import { runDuePayments } from '@tutoring/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { manualClock } from './support/clock'
@@ -93,7 +94,8 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
     const gcse = await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
     const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: maths.id, subject_level_ids: [gcse.id], hourly_rate: '30.00' } })
     expect(teach.status).toBe(201)
-    expect((await profileOf(id)).teaches).toEqual([expect.objectContaining({ id: teach.body.data.id, subject: { id: maths.id, title: 'Mathematics' }, hourly_rate: '30.00' })])
+    // A teach is public once its tutor may be booked (every check passed, CONTRACT §14).
+    expect((await profileOf(id)).teaches).toEqual([])
 
     // Verifications: DBS and qualification through their documents and staff's review, identity as the provider's webhook leaves it.
     for (const kind of ['dbs', 'qualification'] as const) {
@@ -107,6 +109,7 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
       .values({ user_id: id, kind: 'identity', status: 'PASS', reference: `idv_${id}`, redirect_url: null, document_file_id: null, certificate_number: null, issue_date: null, reviewed_by: null })
       .execute()
     expect(await profileOf(id)).toMatchObject({ verification: { identity: true, dbs: true, qualification: true }, verification_status: 'verified' })
+    expect((await profileOf(id)).teaches).toEqual([expect.objectContaining({ id: teach.body.data.id, subject: { id: maths.id, title: 'Mathematics' }, hourly_rate: '30.00' })])
 
     // A lesson taught, then reviewed: hours taught once it finishes, the rating with the review.
     for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
@@ -125,6 +128,8 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
     expect((await profileOf(id)).hours_taught).toBe(0)
     clock.set(new Date(times.finish))
     expect((await profileOf(id)).hours_taught).toBe(1.5)
+    // A review needs the lesson's payment captured (CONTRACT §14).
+    expect((await runDuePayments(t.services.bookings)).captured).toBe(1)
 
     const reviewed = await t.request('POST', `/api/tutors/${id}/review`, { token: student.token, body: { knowledge: 5, communication: 5, punctuality: 4 } })
     expect(reviewed.status, reviewed.text).toBe(201)
@@ -140,7 +145,7 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
   })
 
   it('counts every review when several are written at the same instant', async () => {
-    const tutor: Session = await t.register('tutor')
+    const tutor: Session = await t.bookableTutor()
     const maths = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
     const gcse = await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
     const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: maths.id, subject_level_ids: [gcse.id], hourly_rate: '30.00' } })
@@ -160,6 +165,8 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
       expect((await t.request('POST', '/api/payments/pay', { token: student.token, body: { booking_id: booked.body.data.id, payment_method: 'pm_card_visa' } })).status).toBe(200)
       students.push(student)
     }
+    clock.set(new Date(clock.now().getTime() + 5 * 24 * HOUR))
+    expect((await runDuePayments(t.services.bookings)).captured).toBe(marks.length)
     const answers = await Promise.all(
       students.map((s, i) => t.request('POST', `/api/tutors/${tutor.user.id}/review`, { token: s.token, body: { knowledge: marks[i], communication: marks[i], punctuality: marks[i] } })),
     )
