@@ -68,7 +68,7 @@ describe.skipIf(!serverUrl)('kill -9 under a booking-and-pay workload, on postgr
       held: 'every booking whole (lesson, booking and payment agree with the processor); every hold lapsed was expired by the jobs; every outbox message delivered, each email written once; NOT held: a pay cut off after the processor authorised leaves that authorisation held (counted)',
     })
     const next = random(seed)
-    const tutor = await t.register('tutor')
+    const tutor = await t.bookableTutor()
     const students = await Promise.all(Array.from({ length: STUDENTS }, () => t.register('student')))
     const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
     const level = await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()

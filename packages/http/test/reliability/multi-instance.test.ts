@@ -113,6 +113,7 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL and one Redis', () 
       return res.body.data
     }
     const tutor = await register(0, 'tutor', 'tara')
+    await t.passVerifications(tutor.user.id)
     const students = [await register(1, 'student', 'sol'), await register(0, 'student', 'sid')]
     const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
     const level = await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()

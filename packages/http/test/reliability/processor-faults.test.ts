@@ -42,7 +42,7 @@ describe.each(testDatabaseKinds())('processor faults, on %s', (kind) => {
       tried: 'the processor stand-in answering 500 (past the SDK\u2019s 2 retries), 429, and doing the work but losing the answer, on pay, on the outbox\u2019s void and on a refund',
       held: '503 processor_unavailable with Retry-After, the booking still payable and the Idempotency-Key free for the retry; every retry with the same processor key; one authorisation per payment, one void, one refund',
     })
-    const tutor = await t.register('tutor')
+    const tutor = await t.bookableTutor()
     const student = await t.register('student')
     const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
     const level = await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
