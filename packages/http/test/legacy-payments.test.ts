@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds())('legacy payments on %s', (kind) => {
   let slot = 0
   beforeAll(async () => {
     t = await createTestContext(kind)
-    tutor = await t.register('tutor')
+    tutor = await t.bookableTutor()
     const maths = (await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()).id
     levelId = (await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()).id
     const teach = await t.request<{ data: { id: number } }>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: maths, subject_level_ids: [levelId], hourly_rate: '30.00' } })

@@ -63,7 +63,7 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['offline', 'stripe'] as co
       expect([paid.status, paid.body.code]).toEqual([503, 'processor_unavailable'])
       const payment = await t.db.selectFrom('payments').selectAll().where('booking_id', '=', booking.body.data.id).executeTakeFirstOrThrow()
       expect([payment.status, payment.processor_payment_intent_id]).toEqual(['requires_confirmation', null])
-      return { bookingId: booking.body.data.id, paymentId: payment.id }
+      return { bookingId: booking.body.data.id, paymentId: payment.id, student }
     }
     /** The hold lapses, the hold worker runs, and the outbox delivers what it queued. */
     const holdLapses = async () => {
@@ -87,6 +87,18 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['offline', 'stripe'] as co
       if (api) expect(api.effects.filter((e) => e.path === `/v1/payment_intents/${held!.id}/cancel`)).toHaveLength(1)
       const syncs = (await t.outbox({ kind: 'processor_sync', topic: 'payment.cancel' })).filter((m) => (m.payload as { data: { paymentId: number } }).data.paymentId === paymentId)
       expect(syncs.map((m) => m.delivered_at)).toEqual([expect.any(Date)])
+    })
+
+    it('voids that authorisation when the booker releases the unanswered attempt (DELETE /api/v1/payments/{id})', async () => {
+      const { paymentId, student } = await cutOffPay('authorise')
+      const held = await t.infra.processor.findPaymentIntentByPaymentId(paymentId)
+      expect(held?.status).toBe('requires_capture')
+
+      const released = await t.request<One<{ status: string }>>('DELETE', `/api/v1/payments/${paymentId}`, { token: student.token })
+      expect([released.status, released.body.data.status], released.text).toEqual([200, 'canceled'])
+      expect((await t.infra.processor.retrievePaymentIntent(held!.id)).status).toBe('canceled')
+      const row = await t.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()
+      expect([row.status, row.processor_payment_intent_id]).toEqual(['canceled', held!.id])
     })
 
     it('closes the row with nothing to void when the processor never made an intent for it', async () => {
