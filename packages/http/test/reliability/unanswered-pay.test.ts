@@ -101,6 +101,21 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['offline', 'stripe'] as co
       expect([row.status, row.processor_payment_intent_id]).toEqual(['canceled', held!.id])
     })
 
+    it('voids that authorisation when the booker pays the attempt again with another card (PUT /api/v1/payments/{id})', async () => {
+      const { paymentId, student } = await cutOffPay('authorise')
+      const held = await t.infra.processor.findPaymentIntentByPaymentId(paymentId)
+      expect(held?.status).toBe('requires_capture')
+
+      const retried = await t.request<One<{ id: number; status: string }>>('PUT', `/api/v1/payments/${paymentId}`, { token: student.token, body: { payment_method: 'pm_card_mastercard' } })
+      expect([retried.status, retried.body.data.status], retried.text).toEqual([200, 'requires_capture'])
+      expect(retried.body.data.id).not.toBe(paymentId)
+      clock.advance(60_000)
+      await t.infra.deliverOutbox()
+      expect((await t.infra.processor.retrievePaymentIntent(held!.id)).status).toBe('canceled')
+      const row = await t.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()
+      expect([row.status, row.processor_payment_intent_id]).toEqual(['canceled', held!.id])
+    })
+
     it('closes the row with nothing to void when the processor never made an intent for it', async () => {
       const { paymentId } = await cutOffPay('refuse')
       expect(await t.infra.processor.findPaymentIntentByPaymentId(paymentId)).toBeNull()
