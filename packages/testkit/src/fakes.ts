@@ -128,6 +128,7 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
     return found
   }
   const keys = new Map<string, string>()
+  const byPayment = new Map<string, string>()
   return {
     state,
     mode: 'offline',
@@ -169,10 +170,15 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       }
       state.intents.push(created)
       keys.set(input.idempotencyKey, id)
+      if (input.metadata.payment_id) byPayment.set(input.metadata.payment_id, id)
       return ok(created)
     },
     async retrievePaymentIntent(id) {
       return intent(id)
+    },
+    async findPaymentIntentByPaymentId(paymentId) {
+      const id = byPayment.get(String(paymentId))
+      return id ? intent(id) : null
     },
     async capturePaymentIntent(id, input) {
       state.calls.push({ call: 'capturePaymentIntent', id, idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })

@@ -88,12 +88,30 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
     },
     [PAYMENT_SYNC_TOPICS.cancel]: async (data) => {
       const payment = await load(Number(data.paymentId))
-      if (!payment?.processor_payment_intent_id) return
-      const current = await processor.retrievePaymentIntent(payment.processor_payment_intent_id)
+      if (!payment) return
+      let intentId = payment.processor_payment_intent_id
+      if (!intentId) {
+        if (payment.status !== 'requires_confirmation') return
+        // The creating call went unanswered: whatever intent the processor made for this row is
+        // the one to void. None made, nothing is held.
+        const found = await processor.findPaymentIntentByPaymentId(payment.id)
+        if (!found) {
+          await db
+            .updateTable('payments')
+            .set({ status: 'canceled', authorize_at: null, capture_at: null, updated_at: new Date() })
+            .where('id', '=', payment.id)
+            .where('processor_payment_intent_id', 'is', null)
+            .execute()
+          return
+        }
+        intentId = found.id
+        await db.updateTable('payments').set({ processor_payment_intent_id: intentId, updated_at: new Date() }).where('id', '=', payment.id).execute()
+      }
+      const current = await processor.retrievePaymentIntent(intentId)
       const pi =
         current.status === 'canceled' || current.status === 'succeeded'
           ? current
-          : await processor.cancelPaymentIntent(payment.processor_payment_intent_id, { idempotencyKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
+          : await processor.cancelPaymentIntent(intentId, { idempotencyKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
       await db
         .updateTable('payments')
         .set({ status: pi.status, capture_at: null, refunded_pence: pi.status === 'canceled' ? payment.amount_pence : payment.refunded_pence, updated_at: new Date() })

@@ -233,6 +233,7 @@ export function offlineProcessor(database: Pick<DatabaseHandle, 'db' | 'kind'>, 
             destination_account_id: destination?.accountId ?? null,
             application_fee_pence: destination?.applicationFeePence ?? null,
             transfer_group: input.transferGroup ?? null,
+            metadata: JSON.stringify(input.metadata),
           })
           .returningAll()
           .executeTakeFirstOrThrow()
@@ -245,6 +246,15 @@ export function offlineProcessor(database: Pick<DatabaseHandle, 'db' | 'kind'>, 
     },
     async retrievePaymentIntent(paymentIntentId) {
       return presentIntent(await findIntent(paymentIntentId))
+    },
+    async findPaymentIntentByPaymentId(paymentId) {
+      const row = await q()
+        .selectFrom('offline_payment_intents')
+        .selectAll()
+        .where(sql<string>`metadata->>'payment_id'`, '=', String(paymentId))
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+      return row ? presentIntent(row) : null
     },
     async capturePaymentIntent(paymentIntentId, { amountPence, applicationFeePence, idempotencyKey }) {
       await once(`capture:${idempotencyKey}`, async () => {

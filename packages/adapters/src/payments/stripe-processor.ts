@@ -152,6 +152,12 @@ export function stripeProcessor(options: StripeProcessorOptions): PaymentProcess
     async retrievePaymentIntent(paymentIntentId) {
       return presentIntent(await stripe.paymentIntents.retrieve(paymentIntentId))
     },
+    async findPaymentIntentByPaymentId(paymentId) {
+      // Every intent made here carries its payment row's id (booking-payment-intent.ts).
+      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'`, limit: 1 })
+      const intent = found.data[0]
+      return intent ? presentIntent(intent) : null
+    },
     async capturePaymentIntent(paymentIntentId, { amountPence, applicationFeePence, idempotencyKey }) {
       const params = {
         ...(amountPence === undefined ? {} : { amount_to_capture: amountPence }),

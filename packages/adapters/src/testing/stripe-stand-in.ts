@@ -205,6 +205,15 @@ export async function startStripeStandIn(secretKey = `sk_test_${randomBytes(12).
       authorise(intent)
       return ok(intent)
     }
+    if (resource === 'payment_intents' && id === 'search' && method === 'GET') {
+      // Only the query this app sends: one metadata field equal to a value.
+      const query = form.query ?? ''
+      const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query)
+      if (!match) return invalid(`The search query is not supported here: ${query}`, 'parameter_invalid_string')
+      const [, key, value] = match
+      const data = [...objects.values()].filter((o) => o.object === 'payment_intent' && (o.metadata as Record<string, string>)[key!] === value)
+      return ok({ object: 'search_result', url: '/v1/payment_intents/search', has_more: false, next_page: null, data: data.reverse() })
+    }
     if (resource === 'payment_intents' && id) {
       const intent = objects.get(id)
       if (!intent) return missing('payment_intent', id)

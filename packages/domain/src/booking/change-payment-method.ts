@@ -47,10 +47,13 @@ export function changePaymentMethod(
   )
 }
 
-/** The replaced attempt: an intent at the processor is cancelled through the outbox; one never sent is just closed. */
+/**
+ * The replaced attempt: an intent at the processor is cancelled through the outbox (one whose
+ * creating call went unanswered is looked up there by the payment's id); one never sent is just closed.
+ */
 async function retire(deps: Pick<BookingDeps, 'uow'>, payment: BookingPayment): Promise<void> {
   await deps.uow.run(async (repos) => {
-    if (payment.intentId) {
+    if (payment.intentId || payment.status === 'requires_confirmation') {
       await repos.outbox.enqueue({ kind: 'processor_sync', topic: PAYMENT_SYNC_TOPICS.cancel, data: { paymentId: payment.id, amountPence: null }, dedupeKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
     } else {
       await repos.payments.update(payment.id, { status: 'canceled' })

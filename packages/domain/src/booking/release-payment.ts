@@ -28,11 +28,14 @@ export function releasePayment(deps: Pick<BookingDeps, 'uow' | 'clock' | 'proces
       if (payment.status === 'canceled') return ok(payment)
       if (payment.status === 'succeeded') return err(invalidStateTransition('payment', 'succeeded', 'release'))
       if (ATTEMPTS.has(payment.status)) {
-        const status = payment.intentId
-          ? (await deps.processor.cancelPaymentIntent(payment.intentId, { idempotencyKey: `payment.release:${payment.id}` })).status
+        // A row whose creating call went unanswered may have an authorisation at the processor all the same.
+        const unanswered = !payment.intentId && payment.status === 'requires_confirmation'
+        const intentId = unanswered ? ((await deps.processor.findPaymentIntentByPaymentId(payment.id))?.id ?? null) : payment.intentId
+        const status = intentId
+          ? (await deps.processor.cancelPaymentIntent(intentId, { idempotencyKey: `payment.release:${payment.id}` })).status
           : 'canceled'
-        await deps.uow.repos.payments.update(payment.id, { status })
-        return ok({ ...payment, status })
+        await deps.uow.repos.payments.update(payment.id, { status, intentId })
+        return ok({ ...payment, status, intentId })
       }
       const cancelled = await cancelBooking(deps, actor, { bookingId: payment.bookingId })
       if (cancelled.isErr()) return err(cancelled.error)

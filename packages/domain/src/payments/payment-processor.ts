@@ -167,6 +167,11 @@ export interface PaymentProcessor {
   createPaymentIntent(input: CreatePaymentIntentInput): Promise<Result<PaymentIntent, PaymentFailed>>
   retrievePaymentIntent(paymentIntentId: string): Promise<PaymentIntent>
   /**
+   * The intent made for a payment row (its `metadata.payment_id`), or null when none was:
+   * how a payment whose creating call went unanswered learns whether the card is held.
+   */
+  findPaymentIntentByPaymentId(paymentId: number): Promise<PaymentIntent | null>
+  /**
    * Captures `amountPence` (all that is capturable when omitted) of a manual-capture intent.
    * On a destination charge `applicationFeePence` replaces the platform's fee (a partial
    * capture keeps the fee in proportion to what was kept).

@@ -29,7 +29,7 @@ function random(seed: number) {
  * Clients retry what was cut off with the same Idempotency-Key, as a client should. Then
  * every hold lapses: no booking is half-made, none is left holding its slot after the jobs
  * ran, each outbox message was delivered and written once, and the processor holds money
- * only for bookings that say so, bar one known fault counted below.
+ * only for bookings that say so (a pay cut off after it authorised is voided when its hold lapses).
  */
 describe.skipIf(!serverUrl)('kill -9 under a booking-and-pay workload, on postgres', () => {
   let t: TestContext
@@ -65,7 +65,7 @@ describe.skipIf(!serverUrl)('kill -9 under a booking-and-pay workload, on postgr
     const finding = recordFinding(task, {
       class: 'Kill -9 and restart',
       tried: `kill -9 of the server ${KILLS} times at random points (seeded) of a workload of ${STUDENTS} clients booking, paying and cancelling on PostgreSQL, then a restart each time`,
-      held: 'every booking whole (lesson, booking and payment agree with the processor); every hold lapsed was expired by the jobs; every outbox message delivered, each email written once; NOT held: a pay cut off after the processor authorised leaves that authorisation held (counted)',
+      held: 'every booking whole (lesson, booking and payment agree with the processor); every hold lapsed was expired by the jobs; every outbox message delivered, each email written once; a pay cut off after the processor authorised has that authorisation voided when its hold lapses',
     })
     const next = random(seed)
     const tutor = await t.bookableTutor()
@@ -140,6 +140,8 @@ describe.skipIf(!serverUrl)('kill -9 under a booking-and-pay workload, on postgr
     for (let waited = 0; figures.answered < after && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10))
     stopping = true
     await workload
+    // A workload that books nothing (an unbookable tutor) would prove nothing.
+    expect(figures.paid, `seed ${seed}`).toBeGreaterThan(0)
 
     // Every hold lapses now; the restarted server's jobs must expire them and deliver what follows.
     const past = new Date(Date.now() - 20 * 60_000)
@@ -182,15 +184,15 @@ describe.skipIf(!serverUrl)('kill -9 under a booking-and-pay workload, on postgr
     const held = await t.db.selectFrom('offline_payment_intents').select('id').where('status', '=', 'requires_capture').execute()
     const payments = await t.db.selectFrom('payments').select(['id', 'status', 'processor_payment_intent_id as intentId']).execute()
     const recorded = new Set(payments.map((p) => p.intentId))
-    const answers = await t.db.selectFrom('offline_processor_requests').select(['idempotency_key as key', 'answer']).where('idempotency_key', 'like', 'payment_intent:payment-%').execute()
-    const paymentOf = new Map(answers.map((r) => [(r.answer as { intentId?: string }).intentId, Number(r.key.replace('payment_intent:payment-', ''))]))
-    const stray = held.filter((i) => !recorded.has(i.id)).map((i) => payments.find((p) => p.id === paymentOf.get(i.id)))
-    // KNOWN FAULT (reported, not fixed here: booking settlement): a pay cut off after the
-    // processor authorised but before the answer was recorded leaves its payment row without
-    // an intent; when the hold lapses the row is marked canceled and nothing voids the
-    // authorisation. Any other kind of stray authorisation fails here.
-    expect(stray.filter((p) => !(p && p.intentId === null && p.status === 'canceled')), `seed ${seed}`).toEqual([])
-    expect(held.length - stray.length, `seed ${seed}`).toBe(bookings.filter((b) => paidStates.includes(b.state)).length)
+    // A pay cut off after the processor authorised but before the answer was recorded leaves
+    // its row without an intent; when its hold lapsed, the outbox found the intent by its
+    // payment and voided it. No authorisation is held that no payment row names.
+    const stray = held.filter((i) => !recorded.has(i.id))
+    expect(stray, `seed ${seed}`).toEqual([])
+    const unanswered = await t.db.selectFrom('outbox').select('dedupe_key').where('dedupe_key', 'like', 'payment.cancel:%:unanswered%').execute()
+    const unansweredIds = new Set(unanswered.map((m) => Number(m.dedupe_key!.split(':')[1])))
+    const voided = payments.filter((p) => unansweredIds.has(p.id) && p.intentId !== null)
+    expect(held.length, `seed ${seed}`).toBe(bookings.filter((b) => paidStates.includes(b.state)).length)
 
     // Every message delivered; every email written exactly once, under its own Message-ID.
     const emails = await t.db.selectFrom('outbox').select(['id', 'attempts']).where('kind', '=', 'email').execute()
@@ -207,8 +209,9 @@ describe.skipIf(!serverUrl)('kill -9 under a booking-and-pay workload, on postgr
       paid: figures.paid,
       'given up (refused after a cut-off, e.g. key still in flight)': figures['given up'],
       'emails resent after a kill, kept once': resent,
-      'authorisations left held by a pay cut off mid-call (known fault)': stray.length,
-      lost: broken.length + left.outbox + left.holds,
+      'authorisations held that no payment names': stray.length,
+      'pays cut off after authorising, voided when the hold lapsed': voided.length,
+      lost: broken.length + left.outbox + left.holds + stray.length,
       duplicated: files.length - emails.length,
     }
   }, 300_000)

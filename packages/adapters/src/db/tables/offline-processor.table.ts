@@ -39,6 +39,8 @@ export interface OfflinePaymentIntentsTable {
   application_fee_refunded_pence: Generated<number>
   transfer_id: string | null
   transfer_group: string | null
+  /** As given at creation; written as JSON text. */
+  metadata: ColumnType<Record<string, string>, string | undefined, never>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
