@@ -40,6 +40,13 @@ describe.each(testDatabaseKinds())('a note pushed to the student\'s devices on %
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, text }
   }
 
+  /** Delivers what is due; a push that failed shows its reason, not only an empty inbox. */
+  const deliverAll = async () => {
+    await t.infra.deliverOutbox()
+    const failed = await t.db.selectFrom('outbox').select(['topic', 'attempts', 'last_error']).where('delivered_at', 'is', null).where('attempts', '>', 0).execute()
+    expect(failed, 'outbox rows that failed to deliver').toEqual([])
+  }
+
   beforeAll(async () => {
     ;[fcm, browser] = await Promise.all([startFcmStandIn(), startWebPushStandIn()])
     const logger = createLogger('silent')
@@ -85,13 +92,13 @@ describe.each(testDatabaseKinds())('a note pushed to the student\'s devices on %
     await register(student, 'web', JSON.stringify(web.subscription))
     await register(student, 'ios', uninstalled)
     await register(tutor, 'ios', tutorPhone)
-    await t.infra.deliverOutbox()
+    await deliverAll()
     fcm.received.length = 0
     browser.received.length = 0
 
     const note = await request<One<{ id: number }>>('POST', '/api/v1/notes', { token: tutor.token, body: { lesson_id: booked.body.data.lesson.id, text: 'Fractions', summary: 'Solid work on fractions' } })
     expect(note.status, note.text).toBe(201)
-    await t.infra.deliverOutbox()
+    await deliverAll()
 
     expect(fcm.received.map((r) => r.message.token)).toEqual([phone])
     const data = { booking_id: String(booked.body.data.id), lesson_id: String(booked.body.data.lesson.id), note_id: String(note.body.data.id), start: start.toISOString() }
