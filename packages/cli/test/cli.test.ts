@@ -48,7 +48,9 @@ const expectOneLineFailure = (result: Run, code: number, pattern: RegExp) => {
 }
 
 describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
-  describe('on an empty database', () => {
+  // Each test runs the CLI as a process several times (start-up, PGlite, every migration):
+  // seconds alone, more on a loaded 2-core machine.
+  describe('on an empty database', { timeout: 90_000 }, () => {
     let install: Install
     beforeEach(async () => {
       install = await freshInstall(kind)
