@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { DatabaseHandle } from '../connect'
 import { createTestDatabase, testDatabaseKinds } from '../../testing'
 import type { DemoTutor } from '../seed/demo-marketplace'
+import { generateDemoTutors } from '../seed/demo-marketplace'
 import { demoCatalog, loadDemoTutors } from '../seed/load-demo-tutors'
 import { boxAround, scheduleBits } from './tutor-search.repository'
 
@@ -45,6 +46,36 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
 
   const searchable = async (id: number) =>
     (await handle.db.selectFrom('tutor_search').select('searchable').where('tutor_id', '=', id).executeTakeFirst())?.searchable
+
+  it('after a bulk load, holds what the triggers would have written, and keeps following writes', async () => {
+    const catalog = await demoCatalog(handle.db)
+    // Three chunks, so both writers run; searchable and not, in person and online.
+    const tutors = generateDemoTutors({ seed: 5, tutors: 2_500, today: '2026-12-01', catalog })
+    const ids = await loadDemoTutors(handle.db, tutors, { tag: 'bulk', passwordHash: 'x' })
+    expect(ids).toHaveLength(2_500)
+    expect(new Set(ids).size).toBe(2_500)
+    const firstnames = await handle.db.selectFrom('users').select(['id', 'firstname']).where('id', 'in', [ids[0]!, ids[1_234]!, ids[2_499]!]).execute()
+    expect(new Map(firstnames.map((u) => [Number(u.id), u.firstname]))).toEqual(
+      new Map([ids[0]!, ids[1_234]!, ids[2_499]!].map((id, i) => [id, tutors[[0, 1_234, 2_499][i]!]!.firstname])),
+    )
+
+    const table = () =>
+      sql`select tutor_id, profile_complete, verified, is_visible, searchable, subscribed, lat, lng, travel_distance_miles, gender,
+            language_ids, tutoring_experience_months, schedule_mask, subject_ids, search_keys
+          from tutor_search where tutor_id = any(${`{${ids.join(',')}}`}::bigint[]) order by tutor_id`.execute(handle.db)
+    const loaded = (await table()).rows
+    expect(loaded).toHaveLength(2_500)
+    expect(loaded.filter((r) => (r as { searchable: boolean }).searchable).length).toBeGreaterThan(0)
+    const all = sql`${`{${ids.join(',')}}`}::bigint[]`
+    await sql`select tutor_search_refresh(${all}), tutor_search_refresh_offer(${all}), tutor_search_refresh_subscribed(${all})`.execute(handle.db)
+    expect((await table()).rows).toEqual(loaded)
+
+    // The deferral was the load's own: a later write refreshes at once.
+    const visible = (loaded as Array<{ tutor_id: number; is_visible: boolean }>).find((r) => r.is_visible)!
+    await handle.db.updateTable('profiles').set({ is_visible: false }).where('user_id', '=', visible.tutor_id).execute()
+    const after = await handle.db.selectFrom('tutor_search').select(['is_visible', 'searchable']).where('tutor_id', '=', visible.tutor_id).executeTakeFirstOrThrow()
+    expect(after).toEqual({ is_visible: false, searchable: false })
+  }, 120_000)
 
   it('is right after two transactions change one tutor at the same time', async () => {
     const catalog = await demoCatalog(handle.db)

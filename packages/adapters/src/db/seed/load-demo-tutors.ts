@@ -19,29 +19,68 @@ export async function demoCatalog(db: Kysely<Database>): Promise<DemoCatalog> {
   }
 }
 
-const CHUNK = 500
+const CHUNK = 1000
+/** Rows per INSERT statement: under the protocol's 65,535 parameters for the widest table. */
+const ROWS_PER_STATEMENT = 5000
+
+/** Chunks written at once: the server's second core takes one while the first takes the other (PGlite runs them in turn). */
+const WRITERS = 2
 
 /**
- * Writes demo tutors straight into the tables, a chunk of 500 per transaction (the search
- * table's statement triggers then refresh each chunk once). `tag` keeps emails and usernames
- * of repeated loads apart. Answers the new user ids in the order given.
+ * Writes demo tutors straight into the tables, a chunk of 1,000 per transaction, two
+ * transactions at a time. Each chunk defers `tutor_search`'s upkeep (migration
+ * 2026_12_04_100000) and refreshes its own tutors once at the end, set-based, instead of once
+ * per table written. `tag` keeps emails and usernames of repeated loads apart. Answers the new
+ * user ids in the order given.
  */
 export async function loadDemoTutors(
   db: Kysely<Database>,
   tutors: readonly DemoTutor[],
   options: { tag: string; passwordHash: string; onProgress?: (loaded: number) => void },
 ): Promise<number[]> {
-  const ids: number[] = []
+  const chunks: number[][] = []
+  let next = 0
+  let loaded = 0
+  let analyzedAt = 0
   options.onProgress?.(0)
-  for (let start = 0; start < tutors.length; start += CHUNK) {
-    const chunk = tutors.slice(start, start + CHUNK)
-    ids.push(...(await db.transaction().execute((trx) => loadChunk(trx, chunk, start, options))))
-    // Fresh statistics as the tables grow, so the refresh triggers' cached plans keep using indexes
-    // (PGlite has no autovacuum to do it).
-    await sql`analyze`.execute(db)
-    options.onProgress?.(ids.length)
+  const writer = async () => {
+    for (let start = next; start < tutors.length; start = next) {
+      next += CHUNK
+      chunks[start / CHUNK] = await loadChunkDeferred(db, tutors.slice(start, start + CHUNK), start, options)
+      loaded += Math.min(CHUNK, tutors.length - start)
+      // Fresh statistics of the tables written each time they double, so the plans keep
+      // using indexes as they grow (PGlite has no autovacuum to do it).
+      if (loaded >= 2 * analyzedAt) {
+        analyzedAt = loaded
+        await analyzeWritten(db)
+      }
+      options.onProgress?.(loaded)
+    }
   }
-  return ids
+  await Promise.all(Array.from({ length: WRITERS }, writer))
+  await analyzeWritten(db)
+  return chunks.flat()
+}
+
+function loadChunkDeferred(db: Kysely<Database>, chunk: readonly DemoTutor[], offset: number, options: { tag: string; passwordHash: string }): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('tutoring.search_refresh', 'deferred', true)`.execute(trx)
+    const ids = await loadChunk(trx, chunk, offset, options)
+    await sql`select tutor_search_refresh(${`{${ids.join(',')}}`}::bigint[])`.execute(trx)
+    return ids
+  })
+}
+
+const WRITTEN = [
+  'users', 'files', 'profiles', 'addresses', 'mobile_numbers', 'personal_details', 'user_languages', 'verifications', 'subscriptions',
+  'locations', 'holidays', 'teaches', 'teach_subject_levels', 'teach_exam_boards', 'day_availabilities', 'day_availability_slots', 'tutor_search',
+]
+
+const analyzeWritten = (db: Kysely<Database>) => sql.raw(`analyze ${WRITTEN.join(', ')}`).execute(db)
+
+/** `write` once per `ROWS_PER_STATEMENT` rows, in order: one statement each. */
+async function inBatches<T>(rows: readonly T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await write(rows.slice(i, i + ROWS_PER_STATEMENT))
 }
 
 async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], offset: number, options: { tag: string; passwordHash: string }): Promise<number[]> {
@@ -107,13 +146,13 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
     .execute()
 
   const addresses = each((t, id) => (t.address ? [{ user_id: id, ...t.address }] : []))
-  if (addresses.length > 0) await db.insertInto('addresses').values(addresses).execute()
+  await inBatches(addresses, (batch) => db.insertInto('addresses').values(batch).execute())
   const mobiles = each((t, id) => (t.hasMobile ? [{ user_id: id, number: `+447700${String(900000 + (id % 100000)).padStart(6, '0')}` }] : []))
-  if (mobiles.length > 0) await db.insertInto('mobile_numbers').values(mobiles).execute()
+  await inBatches(mobiles, (batch) => db.insertInto('mobile_numbers').values(batch).execute())
   const details = each((t, id) => (t.gender ? [{ user_id: id, gender: t.gender }] : []))
-  if (details.length > 0) await db.insertInto('personal_details').values(details).execute()
+  await inBatches(details, (batch) => db.insertInto('personal_details').values(batch).execute())
   const languages = each((t, id) => t.languageIds.map((language_id) => ({ user_id: id, language_id })))
-  if (languages.length > 0) await db.insertInto('user_languages').values(languages).execute()
+  await inBatches(languages, (batch) => db.insertInto('user_languages').values(batch).execute())
 
   const verifications = each((t, id) =>
     (['identity', 'dbs', 'qualification'] as const).flatMap((kind) => {
@@ -122,7 +161,7 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
       return [{ user_id: id, kind, status, reference: `demo-${options.tag}-${kind}-${id}`, redirect_url: null, document_file_id: null, certificate_number: null, issue_date: null, reviewed_by: null }]
     }),
   )
-  if (verifications.length > 0) await db.insertInto('verifications').values(verifications).execute()
+  await inBatches(verifications, (batch) => db.insertInto('verifications').values(batch).execute())
 
   const subscribed = each((t, id) => (t.subscriptionStatus === null ? [] : [{ id, status: t.subscriptionStatus }]))
   if (subscribed.length > 0) {
@@ -149,9 +188,9 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
       ? [{ tutor_id: id, postcode: t.location.postcode, outcode: t.location.outcode, lat: t.location.lat, lng: t.location.lng, travel_distance_miles: t.location.travelDistanceMiles }]
       : [],
   )
-  if (locations.length > 0) await db.insertInto('locations').values(locations).execute()
+  await inBatches(locations, (batch) => db.insertInto('locations').values(batch).execute())
   const holidays = each((t, id) => t.holidays.map((h) => ({ tutor_id: id, start_date: h.startDate, end_date: h.endDate })))
-  if (holidays.length > 0) await db.insertInto('holidays').values(holidays).execute()
+  await inBatches(holidays, (batch) => db.insertInto('holidays').values(batch).execute())
 
   const teaches = each((t, id) => t.teaches.map((teach) => ({ id, teach })))
   if (teaches.length > 0) {
@@ -161,9 +200,9 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
       .returning('id')
       .execute()
     const levels = rows.flatMap((row, i) => teaches[i]!.teach.levelIds.map((subject_level_id) => ({ teach_id: Number(row.id), subject_level_id })))
-    if (levels.length > 0) await db.insertInto('teach_subject_levels').values(levels).execute()
+    await inBatches(levels, (batch) => db.insertInto('teach_subject_levels').values(batch).execute())
     const boards = rows.flatMap((row, i) => teaches[i]!.teach.examBoardIds.map((exam_board_id) => ({ teach_id: Number(row.id), exam_board_id })))
-    if (boards.length > 0) await db.insertInto('teach_exam_boards').values(boards).execute()
+    await inBatches(boards, (batch) => db.insertInto('teach_exam_boards').values(batch).execute())
   }
 
   const entries = each((t, id) => t.schedule.map((entry) => ({ id, entry })))
@@ -188,7 +227,7 @@ async function loadChunk(db: Kysely<Database>, tutors: readonly DemoTutor[], off
       const day = DAY_NAMES.indexOf(entry.day)
       return entry.slots.map((slot) => ({ day_availability_id: Number(row.id), tutor_id: id, day, starts_at: slot.from, ends_at: slot.to }))
     })
-    if (slots.length > 0) await db.insertInto('day_availability_slots').values(slots).execute()
+    await inBatches(slots, (batch) => db.insertInto('day_availability_slots').values(batch).execute())
   }
   return ids
 }
