@@ -53,6 +53,7 @@ import type { CouponRedemptionsTable, CouponsTable } from './tables/coupons.tabl
 import type { NoteFilesTable, NotesTable, ReviewsTable } from './tables/notes.table'
 import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.table'
 import type { TutorSearchTable } from './tables/tutor-search.table'
+import type { TutorSearchOnlineTable } from './tables/tutor-search-online.table'
 import type { TutorRatingsTable } from './tables/tutor-ratings.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
@@ -120,5 +121,6 @@ export interface Database {
   postcodes: PostcodesTable
   postcode_addresses: PostcodeAddressesTable
   tutor_search: TutorSearchTable
+  tutor_search_online: TutorSearchOnlineTable
   tutor_ratings: TutorRatingsTable
 }

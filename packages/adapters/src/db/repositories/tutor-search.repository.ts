@@ -79,6 +79,14 @@ function searchKeys(c: TutorSearchCriteria): RawBuilder<unknown> {
   return sql`ts.search_keys @> array[${sql.join(keys)}]::int[]`
 }
 
+/** Rule 5: not on holiday on the date, or today without one (inclusive dates). */
+function notOnHoliday(c: TutorSearchCriteria): RawBuilder<unknown> {
+  const date = c.date ?? c.today
+  return sql`not exists (
+    select 1 from holidays h where h.tutor_id = ts.tutor_id and h.start_date <= ${date}::date and h.end_date >= ${date}::date
+  )`
+}
+
 /**
  * Rules 1-6 of SPEC "A tutor appears in results only when" and CONTRACT §14's rule 8, as
  * `searchEligibility` reads them; rule 7 (the date window) is the use case's: it never asks
@@ -90,11 +98,7 @@ function eligibilityConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`, sql`ts.subscribed`, searchKeys(c)]
   // Rule 4: a schedule window on the weekday offering the lesson type; kept by triggers.
   conditions.push(sql`ts.schedule_mask & ${scheduleBits(c.weekday, c.lessonType)}::int <> 0`)
-  // Rule 5: not on holiday on the date, or today without one (inclusive dates).
-  const date = c.date ?? c.today
-  conditions.push(sql`not exists (
-    select 1 from holidays h where h.tutor_id = ts.tutor_id and h.start_date <= ${date}::date and h.end_date >= ${date}::date
-  )`)
+  conditions.push(notOnHoliday(c))
   // Rule 6: an in-person lesson with the student's place needs the tutor within their own
   // travel distance (the grid cell of searchKeys first, then the exact distance).
   const place = inPersonPlace(c)
@@ -195,7 +199,24 @@ export function tutorSearchRepository(db: Kysely<Database>): TutorSearchReposito
 const teachAfterPage = (c: TutorSearchCriteria): boolean =>
   c.subjectLevelIds.length === 0 && c.examBoardIds.length === 0 && c.sort !== 'price_asc' && c.sort !== 'price_desc'
 
+/**
+ * The commonest search, a subject on a date online with no other filter, is answered from
+ * `tutor_search_online` (migration 2026_12_04_200000): its rows are exactly the searchable,
+ * subscribed tutors teaching the subject with an online window on the weekday (rules 1-4 and
+ * 8), read from the index alone. Rule 5 (holidays) is checked as on the general path.
+ */
+function onlineOffer(c: TutorSearchCriteria): { subjectId: number; weekday: number } | undefined {
+  if (c.lessonType !== 'online' || c.subjectId === undefined || c.weekday === undefined) return undefined
+  if (c.gender !== undefined || c.languageId !== undefined || !teachAfterPage(c)) return undefined
+  return { subjectId: c.subjectId, weekday: c.weekday }
+}
+
 function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
+  const offer = onlineOffer(criteria)
+  if (offer) {
+    return sql`from tutor_search_online ts
+      where ts.subject_id = ${offer.subjectId}::int and ts.weekday = ${offer.weekday}::smallint and ${notOnHoliday(criteria)}`
+  }
   const where = [...eligibilityConditions(criteria), ...filterConditions(criteria)]
   if (!teachAfterPage(criteria)) {
     return sql`from tutor_search ts
