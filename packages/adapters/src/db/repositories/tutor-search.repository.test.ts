@@ -66,6 +66,15 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     const loaded = (await table()).rows
     expect(loaded).toHaveLength(2_500)
     expect(loaded.filter((r) => (r as { searchable: boolean }).searchable).length).toBeGreaterThan(0)
+    // The online index holds exactly the rows its definition derives from the table.
+    const onlineRows = (from: 'index' | 'table') =>
+      from === 'index'
+        ? sql`select subject_id, weekday, tutor_id, lat, lng, tutoring_experience_months from tutor_search_online order by 1, 2, 3`.execute(handle.db)
+        : sql`select r.subject_id, r.weekday, ts.tutor_id, ts.lat, ts.lng, ts.tutoring_experience_months
+              from tutor_search ts cross join lateral tutor_search_online_rows(ts) r order by 1, 2, 3`.execute(handle.db)
+    const indexed = (await onlineRows('index')).rows
+    expect(indexed.length).toBeGreaterThan(100)
+    expect(indexed).toEqual((await onlineRows('table')).rows)
     const all = sql`${`{${ids.join(',')}}`}::bigint[]`
     await sql`select tutor_search_refresh(${all}), tutor_search_refresh_offer(${all}), tutor_search_refresh_subscribed(${all})`.execute(handle.db)
     expect((await table()).rows).toEqual(loaded)
@@ -131,14 +140,22 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     )
     const tutor = id!
     expect(await offer(tutor)).toMatchObject({ mask: scheduleBits(1, 'online'), subjects: [first!.id] })
+    // The online index: a row per subject and weekday offered online.
+    const online = async () =>
+      (await handle.db.selectFrom('tutor_search_online').select(['subject_id', 'weekday']).where('tutor_id', '=', tutor).orderBy('subject_id').orderBy('weekday').execute()).map(
+        (r) => [r.subject_id, r.weekday],
+      )
+    expect(await online()).toEqual([[first!.id, 1]])
     const monday = await handle.db.selectFrom('day_availabilities').select('id').where('tutor_id', '=', tutor).executeTakeFirstOrThrow()
 
     // A window on another weekday of the same entry.
     await handle.db.insertInto('day_availability_slots').values({ day_availability_id: monday.id, tutor_id: tutor, day: 3, starts_at: '14:00', ends_at: '15:00' }).execute()
     expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'online') | scheduleBits(3, 'online'))
+    expect(await online()).toEqual([[first!.id, 1], [first!.id, 3]])
     // The entry's lesson types change.
     await handle.db.updateTable('day_availabilities').set({ lesson_types: ['students_home', 'tutors_home'] }).where('id', '=', monday.id).execute()
     expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(3, 'students_home') | scheduleBits(1, 'tutors_home') | scheduleBits(3, 'tutors_home'))
+    expect(await online()).toEqual([])
     // A window moves to another day; then one goes.
     await handle.db.updateTable('day_availability_slots').set({ day: 5 }).where('day_availability_id', '=', monday.id).where('day', '=', 3).execute()
     expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(5, 'students_home') | scheduleBits(1, 'tutors_home') | scheduleBits(5, 'tutors_home'))
