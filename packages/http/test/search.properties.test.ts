@@ -92,13 +92,13 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
         await removeAllTutors(t)
         const ids = await addTutors(t, tutors)
         for (const search of searches) {
-          const res = await t.request<{ data: Array<{ id: number; distance: number | null }>; meta: { total: number } }>('POST', '/api/v1/search', { body: bodyOf(search) })
+          const res = await t.request<{ data: Array<{ id: number; location: { distance: number | null } }>; meta: { total: number } }>('POST', '/api/v1/search', { body: bodyOf(search) })
           expect(res.status).toBe(200)
           const expected = ids.filter((_, i) => expectedMatches(tutors[i]!, search, eligible, TODAY))
           expect(new Set(res.body.data.map((item) => item.id))).toEqual(new Set(expected))
           expect(res.body.meta.total).toBe(expected.length)
           if (search.sort === 'distance') {
-            const order = res.body.data.map((item) => [item.distance ?? Infinity, item.id] as const)
+            const order = res.body.data.map((item) => [item.location.distance ?? Infinity, item.id] as const)
             expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]))
           }
           if (expected.length > 0) nonEmpty++

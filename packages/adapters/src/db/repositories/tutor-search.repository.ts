@@ -134,10 +134,14 @@ function bestTeach(c: TutorSearchCriteria, tutorId: RawBuilder<unknown>): RawBui
 /** An int[] parameter as a literal both drivers read the same way. */
 const intArray = (ids: readonly number[]): RawBuilder<number[]> => sql<number[]>`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`
 
-/** The domain's `distanceBand` in SQL: up to the next band, at least one band; null stays null (greatest would drop it). */
+/**
+ * The domain's `distanceBand` of the distance from the tutor's point: up to the next band, at
+ * least one band. A tutor without a point has none (greatest would turn null into a band);
+ * tested on the point, so the distance is an expression of the row, not a subquery per match.
+ */
 const bandSql = (miles: RawBuilder<number | null>): RawBuilder<number | null> =>
-  sql<number | null>`(select case when x.d is null then null else greatest(${DISTANCE_BAND_MILES}::float8, ceil(x.d / ${DISTANCE_BAND_MILES}::float8) * ${DISTANCE_BAND_MILES}::float8) end
-    from (select ${miles} as d) x)`
+  sql<number | null>`(case when ts.lat is null or ts.lng is null then null
+    else greatest(${DISTANCE_BAND_MILES}::float8, ceil(${miles} / ${DISTANCE_BAND_MILES}::float8) * ${DISTANCE_BAND_MILES}::float8) end)`
 
 /** Column names of the page query: each sort ends on tutor_id so pages never overlap (distance: by band, then tutor_id). */
 const ORDER: Record<SearchSort, RawBuilder<unknown>> = {
