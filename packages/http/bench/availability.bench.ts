@@ -1,14 +1,15 @@
 /**
  * `pnpm bench` (http, after search.bench.ts): `GET /api/availabilites` on the same demo
- * marketplace as the search bench (sizes: see `sizesFor`), on a fresh PGlite and, with
- * DATABASE_URL, a fresh database of that server. Two rows, each cycling its own 400 teaches
- * drawn at random (seeded) for 60 minutes on dates today + 1..4: online, and at the student's
- * home with the postcode of the tutor's own town, as a student who found the tutor nearby
- * would ask (so the travel-distance check and the geocoder run). p50/p95/req/s at 10 clients
- * beside the one-primary-key-select ceiling of the same process and database.
+ * marketplace as the search bench (BENCH_SIZES and BENCH_DATABASES: see `sizesFor` and
+ * `benchKinds`), on a fresh PGlite and, with DATABASE_URL, a fresh database of that server.
+ * Two rows, each cycling its own 400 teaches drawn at random (seeded) for 60 minutes on dates
+ * today + 1..4: online, and at the student's home with the postcode of the tutor's own town,
+ * as a student who found the tutor nearby would ask (so the travel-distance check and the
+ * geocoder run). p50/p95/req/s at 10 clients beside the one-primary-key-select ceiling of the
+ * same process and database.
  */
 import { addDays, type IsoDate } from '@tutoring/domain'
-import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
+import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, sizesText, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
 
 const TEACHES = 400
 const DAYS_AHEAD = [1, 2, 3, 4] as const
@@ -75,7 +76,7 @@ function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
 
 async function main() {
   console.log(
-    `GET /api/availabilites: ${sizesFor('pglite').join(', ')} demo tutors on PGlite, ${sizesFor('postgres').join(', ')} on PostgreSQL; ` +
+    `GET /api/availabilites: ${sizesText()}; ` +
       `each row cycles ${TEACHES} random teaches on dates today+${DAYS_AHEAD.join('/+')}; ` +
       `autocannon ${DURATION_SECONDS} s at ${CONNECTIONS} clients after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}` +
       `\n("found": the mean number of times in the row's first ${PROBES} answers, a check that they are not empty)`,

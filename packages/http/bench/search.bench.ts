@@ -1,17 +1,19 @@
 /**
  * `pnpm bench` (http, after http.bench.ts): `GET /api/v1/search` as students search, against N
- * demo tutors (see `sizesFor`) on a fresh PGlite, then on a fresh database of the PostgreSQL
- * server when DATABASE_URL is set (created beside the test one and dropped after).
+ * demo tutors (BENCH_SIZES, see `sizesFor`) on a fresh PGlite, then on a fresh database of the
+ * PostgreSQL server when DATABASE_URL is set (created beside the test one and dropped after;
+ * BENCH_DATABASES picks one, see `benchKinds`).
  *
  * Four rows per size: online and students_home (the travel-distance rule and its bounding box),
  * each sorted by distance and by rating. Each row's clients cycle through the same variants of
  * subject x date (today + 1..4) x central London postcode, so no one plan or cache line carries
  * the figures. "found" is the mean `meta.total` over a row's variants. p50/p95/req/s at 10
  * clients beside a one-primary-key-select ceiling served by the same process on the same
- * database handle, measured in the same run.
+ * database handle, measured in the same run; then, over several sizes, how each search's cost
+ * grew beside what it found.
  */
 import { addDays, type IsoDate } from '@tutoring/domain'
-import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
+import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, sizesText, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, pad, padLeft, print, type DatabaseKind, type Row } from './support'
 
 /**
  * The demo generator spreads tutors evenly over every subject with levels (all of them), so
@@ -76,9 +78,33 @@ function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
   })
 }
 
+/**
+ * The growth table: each search's p50 at each size beside what it found, and how much both grew
+ * from the smallest size to the largest, since the cost should grow no faster than the number of
+ * tutors near the student.
+ */
+function printGrowth(rows: Row[]) {
+  const sizes = [...new Set(rows.map((r) => r.tutors))].sort((a, b) => a - b)
+  if (sizes.length < 2) return
+  console.log(`\ngrowth: p50 ms (found) by tutors; cost and found from ${sizes[0]} to ${sizes.at(-1)} tutors`)
+  console.log(`${pad('database', 10)}${pad('route', 28)}${sizes.map((n) => padLeft(n, 16)).join('')}${padLeft('p50 x', 9)}${padLeft('found x', 9)}`)
+  for (const database of [...new Set(rows.map((r) => r.database))]) {
+    for (const { route } of SEARCHES) {
+      const bySize = sizes.map((n) => rows.find((r) => r.database === database && r.route === route && r.tutors === n))
+      const first = bySize[0]
+      const last = bySize.at(-1)
+      const factor = (a: number | null | undefined, b: number | null | undefined) => (a && b ? `x${(b / a).toFixed(1)}` : '')
+      console.log(
+        `${pad(database, 10)}${pad(route, 28)}${bySize.map((r) => padLeft(r ? `${r.p50} (${r.found})` : '', 16)).join('')}` +
+          `${padLeft(factor(first?.p50, last?.p50), 9)}${padLeft(factor(first?.found, last?.found), 9)}`,
+      )
+    }
+  }
+}
+
 async function main() {
   console.log(
-    `GET /api/v1/search: ${sizesFor('pglite').join(', ')} demo tutors on PGlite, ${sizesFor('postgres').join(', ')} on PostgreSQL; ` +
+    `GET /api/v1/search: ${sizesText()}; ` +
       `each row cycles ${VARIANTS} searches (${SUBJECTS.join(' / ')} x today+${DAYS_AHEAD.join('/+')} x ${POSTCODES.join(' / ')}); ` +
       `autocannon ${DURATION_SECONDS} s at ${CONNECTIONS} clients after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}` +
       '\n("found": the mean meta.total over a row\'s searches)',
@@ -86,6 +112,7 @@ async function main() {
   const rows: Row[] = []
   for (const kind of benchKinds()) for (const size of sizesFor(kind)) rows.push(...(await benchOne(kind, size)))
   print(rows, Object.fromEntries(SEARCHES.map((s) => [s.route, { p95Ms: 25, ceilingShare: 0.25 }])))
+  printGrowth(rows)
   if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
 }
 

@@ -140,8 +140,22 @@ export async function onDemoMarketplace<T>(kind: DatabaseKind, tutors: number, r
   }
 }
 
-/** PostgreSQL too when DATABASE_URL names a server. */
-export const benchKinds = (): DatabaseKind[] => (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'])
+/**
+ * PGlite, and PostgreSQL too when DATABASE_URL names a server; BENCH_DATABASES=postgres (or
+ * pglite) runs only that one, so a large BENCH_SIZES need not load PGlite first.
+ */
+export const benchKinds = (): DatabaseKind[] => {
+  const available: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+  const listed = process.env.BENCH_DATABASES
+  if (listed === undefined || listed.trim() === '') return available
+  const wanted = listed.split(',').map((name) => name.trim())
+  const unknown = wanted.filter((name) => !available.some((kind) => kind === name))
+  if (unknown.length > 0) throw new Error(`BENCH_DATABASES: ${unknown.join(', ')} is not one of ${available.join(', ')} (postgres needs DATABASE_URL)`)
+  return available.filter((kind) => wanted.includes(kind))
+}
+
+/** For a bench's heading: the sizes on each database it will run. */
+export const sizesText = (): string => benchKinds().map((kind) => `${sizesFor(kind).join(', ')} demo tutors on ${kind}`).join('; ')
 
 /** The aims for a route at 100,000 tutors on PostgreSQL (issue 12): p95 at 10 clients, and req/s as a share of the ceiling's. */
 export type Aim = { p95Ms: number; ceilingShare: number }
