@@ -1,38 +1,118 @@
 /**
- * `pnpm bench` (http, after http.bench.ts): tutor search against N demo tutors (1,000 and
- * 10,000; 100,000 too on PostgreSQL with BENCH_LARGE=1) on a fresh PGlite, then on a fresh database of the
- * PostgreSQL server when DATABASE_URL is set (created beside the test one and dropped
- * after). The search is subject + date + postcode + lesson type (students_home, so the
- * travel-distance rule and its bounding box run) sorted by distance. p50/p95 at 10
- * concurrent clients and req/s at 50, beside a one-primary-key-select ceiling served by the
- * same process on the same database handle.
+ * `pnpm bench` (http, after http.bench.ts): `GET /api/v1/search` as students search, against N
+ * demo tutors (BENCH_SIZES, see `sizesFor`) on a fresh PGlite, then on a fresh database of the
+ * PostgreSQL server when DATABASE_URL is set (created beside the test one and dropped after;
+ * BENCH_DATABASES picks one, see `benchKinds`).
+ *
+ * Four rows per size: online and students_home (the travel-distance rule and its bounding box),
+ * each sorted by distance and by rating. Each row's clients cycle through the same variants of
+ * subject x date (today + 1..4) x central London postcode, so no one plan or cache line carries
+ * the figures. "found" is the mean `meta.total` over a row's variants. p50/p95/req/s at 10
+ * clients beside a one-primary-key-select ceiling served by the same process on the same
+ * database handle, measured in the same run; then, over several sizes, how each search's cost
+ * grew beside what it found.
  */
-import { addDays } from '@tutoring/domain'
-import { CEILING_ROUTE, DURATION_SECONDS, sizesFor, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
+import { addDays, type IsoDate } from '@tutoring/domain'
+import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, sizesText, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, pad, padLeft, print, type DatabaseKind, type Row } from './support'
 
-const SEARCH_ROUTE = 'GET /api/v1/search'
+/**
+ * The demo generator spreads tutors evenly over every subject with levels (all of them), so
+ * any subject has about as many tutors; these are the ones students ask for most.
+ */
+const SUBJECTS = ['Mathematics', 'English', 'Chemistry'] as const
+/** Central London, where most demo tutors are near (six of the generator's places lie within a few miles). */
+const POSTCODES = ['SW1A 1AA', 'EC1A 1BB', 'W1A 1AA', 'SE1 9SG', 'N1 9AL', 'E14 5AB'] as const
+const DAYS_AHEAD = [1, 2, 3, 4] as const
+/** lcm(3, 4, 6): every variant a different (subject, date, place). */
+const VARIANTS = 12
 
-function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
-  return onDemoMarketplace(kind, tutors, async ({ handle, today, loadSeconds, serverUrl, ceilingUrl }) => {
-    const maths = await handle.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
-    const query = `subject_id=${maths.id}&date=${addDays(today, 2)}&post_code=SW1A%201AA&filters%5Blesson_type%5D=students_home&sort=distance`
-    const searchUrl = `${serverUrl}/api/v1/search?${query}`
-    const probe = await fetch(searchUrl)
-    if (probe.status !== 200) throw new Error(`search answered ${probe.status}: ${await probe.text()}`)
-    const found = ((await probe.json()) as { meta: { total: number } }).meta.total
-    const base = { database: kind, tutors, loadSeconds, found }
-    return [
-      { ...base, route: SEARCH_ROUTE, ...(await measure(searchUrl)) },
-      { ...base, route: CEILING_ROUTE, ...(await measure(ceilingUrl)) },
-    ]
+const SEARCHES = [
+  { route: 'online by distance', lessonType: 'online', sort: 'distance' },
+  { route: 'online by rating', lessonType: 'online', sort: 'rating' },
+  { route: 'students_home by distance', lessonType: 'students_home', sort: 'distance' },
+  { route: 'students_home by rating', lessonType: 'students_home', sort: 'rating' },
+] as const
+type Search = (typeof SEARCHES)[number]
+
+function variantPaths(search: Search, subjectIds: readonly number[], today: IsoDate): string[] {
+  return Array.from({ length: VARIANTS }, (_, i) => {
+    const query = new URLSearchParams({
+      subject_id: String(subjectIds[i % subjectIds.length]!),
+      date: addDays(today, DAYS_AHEAD[i % DAYS_AHEAD.length]!),
+      post_code: POSTCODES[i % POSTCODES.length]!,
+      'filters[lesson_type]': search.lessonType,
+      sort: search.sort,
+    })
+    return `/api/v1/search?${query.toString()}`
   })
 }
 
+/** Each variant once, before any is measured: a non-200 fails the bench; the mean of `meta.total` is what the row finds. */
+async function meanFound(serverUrl: string, paths: readonly string[]): Promise<number> {
+  let total = 0
+  for (const path of paths) {
+    const answer = await fetch(`${serverUrl}${path}`)
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${await answer.text()}`)
+    total += ((await answer.json()) as { meta: { total: number } }).meta.total
+  }
+  return Math.round(total / paths.length)
+}
+
+function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
+  return onDemoMarketplace(kind, tutors, async ({ handle, today, loadSeconds, serverUrl, ceilingUrl }) => {
+    const subjects = await handle.db.selectFrom('subjects').select(['id', 'title']).where('title', 'in', SUBJECTS).execute()
+    const subjectIds = SUBJECTS.map((title) => {
+      const subject = subjects.find((s) => s.title === title)
+      if (!subject) throw new Error(`no subject ${title} in the reference data`)
+      return subject.id
+    })
+    const base = { database: kind, tutors, loadSeconds }
+    const rows: Row[] = []
+    for (const search of SEARCHES) {
+      const paths = variantPaths(search, subjectIds, today)
+      const found = await meanFound(serverUrl, paths)
+      rows.push({ ...base, found, route: search.route, ...(await measure({ url: serverUrl, requests: paths.map((path) => ({ path })) })) })
+    }
+    rows.push({ ...base, found: null, route: CEILING_ROUTE, ...(await measure(ceilingUrl)) })
+    return rows
+  })
+}
+
+/**
+ * The growth table: each search's p50 at each size beside what it found, and how much both grew
+ * from the smallest size to the largest, since the cost should grow no faster than the number of
+ * tutors near the student.
+ */
+function printGrowth(rows: Row[]) {
+  const sizes = [...new Set(rows.map((r) => r.tutors))].sort((a, b) => a - b)
+  if (sizes.length < 2) return
+  console.log(`\ngrowth: p50 ms (found) by tutors; cost and found from ${sizes[0]} to ${sizes.at(-1)} tutors`)
+  console.log(`${pad('database', 10)}${pad('route', 28)}${sizes.map((n) => padLeft(n, 16)).join('')}${padLeft('p50 x', 9)}${padLeft('found x', 9)}`)
+  for (const database of [...new Set(rows.map((r) => r.database))]) {
+    for (const { route } of SEARCHES) {
+      const bySize = sizes.map((n) => rows.find((r) => r.database === database && r.route === route && r.tutors === n))
+      const first = bySize[0]
+      const last = bySize.at(-1)
+      const factor = (a: number | null | undefined, b: number | null | undefined) => (a && b ? `x${(b / a).toFixed(1)}` : '')
+      console.log(
+        `${pad(database, 10)}${pad(route, 28)}${bySize.map((r) => padLeft(r ? `${r.p50} (${r.found})` : '', 16)).join('')}` +
+          `${padLeft(factor(first?.p50, last?.p50), 9)}${padLeft(factor(first?.found, last?.found), 9)}`,
+      )
+    }
+  }
+}
+
 async function main() {
-  console.log(`tutor search: ${sizesFor('pglite').join(', ')} demo tutors on PGlite, ${sizesFor('postgres').join(', ')} on PostgreSQL; autocannon ${DURATION_SECONDS} s at 10 and at 50 connections after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}`)
+  console.log(
+    `GET /api/v1/search: ${sizesText()}; ` +
+      `each row cycles ${VARIANTS} searches (${SUBJECTS.join(' / ')} x today+${DAYS_AHEAD.join('/+')} x ${POSTCODES.join(' / ')}); ` +
+      `autocannon ${DURATION_SECONDS} s at ${CONNECTIONS} clients after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}` +
+      '\n("found": the mean meta.total over a row\'s searches)',
+  )
   const rows: Row[] = []
   for (const kind of benchKinds()) for (const size of sizesFor(kind)) rows.push(...(await benchOne(kind, size)))
-  print(rows, { [SEARCH_ROUTE]: { p95Ms: 25, ceilingShare: 0.25 } })
+  print(rows, Object.fromEntries(SEARCHES.map((s) => [s.route, { p95Ms: 25, ceilingShare: 0.25 }])))
+  printGrowth(rows)
   if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
 }
 
