@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from './platform/app-env'
 import type { Lifecycle } from './platform/lifecycle'
+import { answerHeaders } from './platform/answer-headers'
 import { identify } from './platform/auth'
 import { clientAddress } from './platform/client-address'
 import { connectionPolicy } from './platform/connection'
@@ -11,7 +12,6 @@ import { jsonResponses } from './platform/json-responses'
 import { documentRoutes } from './platform/openapi-document'
 import { requestIds } from './platform/request-id'
 import { requestLog } from './platform/request-log'
-import { securityHeaders } from './platform/security-headers'
 import { urlGuard } from './platform/url-guard'
 import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
@@ -47,9 +47,9 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   app.use(connectionPolicy(lifecycle))
+  app.use(answerHeaders)
   app.use(requestIds)
   app.use(jsonResponses)
-  app.use(securityHeaders())
   app.use(corsPolicy(config.CORS_TRUSTED_ORIGINS, config.CORS_WHITELIST))
   app.use(clientAddress(config.TRUSTED_PROXIES))
   app.use(urlGuard)

@@ -1,10 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Kysely, Transaction } from 'kysely'
 import type { Result } from 'neverthrow'
 import type { UnitOfWork, WithoutLocks } from '@tutoring/domain'
 import type { Database } from './database'
+import { idleStorage } from './idle-storage'
 
-const ambient = new AsyncLocalStorage<Kysely<Database>>()
+const ambient = idleStorage<Kysely<Database>>()
 
 /**
  * The transaction a unit of work is running in this call chain, if any. The embedded

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import { err, ok, type Result } from 'neverthrow'
@@ -16,6 +15,7 @@ import {
 import type { DatabaseHandle } from '../db/connect'
 import type { Database } from '../db/database'
 import type { OfflinePaymentIntentsTable, OfflineSetupIntentsTable, OfflineTransfersTable } from '../db/tables/offline-processor.table'
+import { idleStorage } from '../db/idle-storage'
 import { ambientTransaction } from '../db/unit-of-work'
 
 /** Its own ids are base64url, so they may hold `-` and `_`: every check below accepts both. */
@@ -73,7 +73,7 @@ export function offlineProcessor(database: Pick<DatabaseHandle, 'db' | 'kind'>, 
   const now = options.now ?? (() => new Date())
   const baseUrl = options.baseUrl ?? 'http://localhost:3000'
   // The transaction `once` runs its work in, so the work and its remembered answer commit together.
-  const scope = new AsyncLocalStorage<Kysely<Database>>()
+  const scope = idleStorage<Kysely<Database>>()
   const q = (): Kysely<Database> => scope.getStore() ?? (database.kind === 'pglite' ? (ambientTransaction() ?? database.db) : database.db)
 
   /**

@@ -9,5 +9,7 @@ export type AppEnv = {
     /** The bearer token's user, set for every request that carries a working token. */
     user: User | undefined
     bearerToken: string | undefined
+    /** What every answer to this request carries, by lower-case name (see answer-headers.ts). */
+    answerHeaders: Map<string, string>
   }
 }

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory'
+import { addAnswerHeader } from './answer-headers'
 import type { AppEnv } from './app-env'
 
 const ALLOW_METHODS = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS'
@@ -10,7 +11,7 @@ const MAX_AGE_SECONDS = '600'
  * CORS (CONTRACT §9): CORS_TRUSTED_ORIGINS match exactly; CORS_WHITELIST entries match as
  * substrings. Written here rather than with `hono/cors` because that one touches the
  * response before the handler runs, which makes the Node adapter rebuild every answer as
- * a stream; this one only edits headers, and only after the handler.
+ * a stream; this one only adds answer headers (see answer-headers.ts).
  */
 export function corsPolicy(trusted: readonly string[], whitelist: readonly string[]) {
   const allowed = (origin: string): boolean => trusted.includes(origin) || whitelist.some((part) => origin.includes(part))
@@ -29,11 +30,11 @@ export function corsPolicy(trusted: readonly string[], whitelist: readonly strin
       }
       return c.body(null, 204, headers)
     }
-    await next()
-    c.res.headers.append('vary', 'Origin')
+    addAnswerHeader(c, 'vary', 'Origin')
     if (permitted) {
-      c.res.headers.set('access-control-allow-origin', origin)
-      c.res.headers.set('access-control-expose-headers', EXPOSE_HEADERS)
+      addAnswerHeader(c, 'access-control-allow-origin', origin)
+      addAnswerHeader(c, 'access-control-expose-headers', EXPOSE_HEADERS)
     }
+    return next()
   })
 }

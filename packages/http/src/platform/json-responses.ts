@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from './app-env'
+import { completeAnswer } from './answer-headers'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const TAGGED_METHODS = new Set(['GET', 'HEAD'])
@@ -9,22 +10,38 @@ type JsonArgs = [object: unknown, arg?: number | ResponseInit, headers?: Record<
 
 const statusOf = (arg: JsonArgs[1]): number => (typeof arg === 'number' ? arg : (arg?.status ?? 200))
 
+/** Whether If-None-Match names `tag` (hono/etag's rule: any quoted tag, weak or strong, or `*`). */
+const matches = (tag: string, ifNoneMatch: string | undefined): boolean =>
+  ifNoneMatch === '*' || (ifNoneMatch?.match(/"[^"]*"/g)?.includes(tag) ?? false)
+
 /**
  * Every `c.json` answer, in one place: CONTRACT §1's `application/json; charset=utf-8`, and
- * for a successful GET or HEAD an ETag hashed from the text as it is serialised. Tagging
- * here, rather than by reading the finished response back, keeps the body a plain string
- * the Node adapter writes in one go (reading it back costs several times the whole request).
- * The `entityTags` middleware answers 304 and tags whatever else a GET returns.
+ * for a successful GET or HEAD an ETag hashed from the text as it is serialised, and the
+ * 304 when If-None-Match names it. Tagging here, rather than by reading the finished
+ * response back, keeps the body a plain string the Node adapter writes in one go (reading
+ * it back costs several times the whole request). An answer the handler gave only a status
+ * is built complete (see answer-headers.ts); one it added headers of its own to, by
+ * argument or `c.header`, is built by Hono and tagged the same way, and its 304 left to
+ * `entityTags`, which also tags whatever else a GET returns.
  */
 export const jsonResponses = createMiddleware<AppEnv>(async function jsonResponses(c, next) {
-  const body = c.body
+  const { body, header } = c
+  let ownHeaders = false
+  c.header = ((...args: Parameters<typeof header>) => {
+    ownHeaders = true
+    header(...args)
+  }) as typeof c.header
   c.json = ((...[object, arg, headers]: JsonArgs) => {
     const text = JSON.stringify(object)
-    c.header('content-type', JSON_TYPE)
     const status = statusOf(arg)
-    if (TAGGED_METHODS.has(c.req.method) && status >= 200 && status < 300) {
-      c.header('etag', `"${createHash('sha1').update(text).digest('base64url')}"`)
+    const tag = TAGGED_METHODS.has(c.req.method) && status >= 200 && status < 300 ? `"${hash('sha1', text, 'base64url')}"` : undefined
+    if (typeof arg === 'number' && headers === undefined && !ownHeaders) {
+      if (tag === undefined) return completeAnswer(c, text, status, { 'content-type': JSON_TYPE })
+      if (matches(tag, c.req.header('if-none-match'))) return completeAnswer(c, null, 304, { etag: tag })
+      return completeAnswer(c, text, status, { 'content-type': JSON_TYPE, etag: tag })
     }
+    header('content-type', JSON_TYPE)
+    if (tag !== undefined) header('etag', tag)
     return body(text, arg as never, headers)
   }) as unknown as typeof c.json
   await next()

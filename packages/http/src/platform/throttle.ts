@@ -1,16 +1,11 @@
 import { createMiddleware } from 'hono/factory'
 import type { Context } from 'hono'
 import type { Throttle, ThrottleDecision } from '@tutoring/adapters'
+import { addAnswerHeader } from './answer-headers'
 import type { AppEnv } from './app-env'
 import { problems } from './problem'
 
 const UNTHROTTLED = new Set(['/healthz', '/readyz'])
-
-/** On the finished answer's own headers: `c.header` after the handler would rebuild the whole response. */
-function setHeaders(headers: Headers, throttle: Throttle, decision: ThrottleDecision) {
-  headers.set('RateLimit-Policy', `${throttle.limit};w=${throttle.windowSeconds}`)
-  headers.set('RateLimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`)
-}
 
 /** 300 a minute per user when a token works, else per client address (CONTRACT §9). */
 export function generalThrottle(throttle: Throttle) {
@@ -23,8 +18,9 @@ export function generalThrottle(throttle: Throttle) {
       const problem = problems.tooManyRequests(decision.resetSeconds)
       throw withRateHeaders(problem, throttle, decision)
     }
-    await next()
-    setHeaders(c.res.headers, throttle, decision)
+    addAnswerHeader(c, 'ratelimit-policy', `${throttle.limit};w=${throttle.windowSeconds}`)
+    addAnswerHeader(c, 'ratelimit', `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`)
+    return next()
   })
 }
 

@@ -3,7 +3,10 @@ import type { NewUser, RoleId, User, UserPatch, UserRepository, UserWithPassword
 import type { Database } from '../database'
 import type { UserRow } from '../tables/users.table'
 
-export const rowToUser = (row: UserRow): User => ({
+/** The columns a `User` is made of: a lookup that needs only the user reads only these. */
+export const USER_COLUMNS = ['id', 'email', 'username', 'firstname', 'lastname', 'role_id', 'country', 'email_verified_at', 'created_at'] as const
+
+export const rowToUser = (row: Pick<UserRow, (typeof USER_COLUMNS)[number]>): User => ({
   id: row.id,
   email: row.email,
   username: row.username,
