@@ -68,12 +68,30 @@ async function users(infra: Infrastructure, role: 1 | 3, count: number): Promise
   )
 }
 
-/** Tutors open all day every day without buffers, each with one teach of Mathematics at GCSE. */
+/**
+ * Tutors who may be booked (every check passed, a subscription trialing: CONTRACT §14), open
+ * all day every day without buffers, each with one teach of Mathematics at GCSE.
+ */
 async function tutors(infra: Infrastructure, serverUrl: string, count: number): Promise<number[]> {
   const db = infra.database.db
   const subject = await db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
   const level = await db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
+  const plan = await db.selectFrom('subscription_plans').select('id').where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()
   const made = await users(infra, 3, count)
+  await db
+    .insertInto('verifications')
+    .values(
+      made.flatMap(({ id }) =>
+        (['identity', 'dbs', 'qualification'] as const).map((kind) => ({
+          user_id: id, kind, status: 'PASS' as const, reference: `bench-${kind}-${id}`, redirect_url: null, document_file_id: null, certificate_number: null, issue_date: null, reviewed_by: null,
+        })),
+      ),
+    )
+    .execute()
+  await db
+    .insertInto('subscriptions')
+    .values(made.map(({ id }) => ({ user_id: id, plan_id: plan.id, processor_subscription_id: null, status: 'trialing' as const, trial_ends_at: null, current_period_end: null, deleted_at: null })))
+    .execute()
   const teachIds: number[] = []
   for (const tutor of made) {
     const post = (p: string, body: unknown) =>
