@@ -16,13 +16,7 @@ describe.each(testDatabaseKinds())('legacy payments on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestContext(kind)
     tutor = await t.bookableTutor()
-    const maths = (await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()).id
-    levelId = (await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()).id
-    const teach = await t.request<{ data: { id: number } }>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: maths, subject_level_ids: [levelId], hourly_rate: '30.00' } })
-    teachId = teach.body.data.id
-    for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
-      await t.request('POST', '/api/v1/day-availabilities', { token: tutor.token, body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online'], buffer_minutes: 0 } })
-    }
+    ;({ teachId, levelId } = await t.openOnlineTeach(tutor, '30.00'))
   })
   afterAll(() => t.close())
 

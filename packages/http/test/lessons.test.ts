@@ -23,13 +23,7 @@ describe.each(testDatabaseKinds())('lessons, notes and reviews on %s', (kind) =>
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })
     tutor = await t.bookableTutor()
-    const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
-    levelId = (await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()).id
-    const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: subject.id, subject_level_ids: [levelId], hourly_rate: '20.00' } })
-    teachId = teach.body.data.id
-    for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
-      await t.request('POST', '/api/v1/day-availabilities', { token: tutor.token, body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online'], buffer_minutes: 0 } })
-    }
+    ;({ teachId, levelId } = await t.openOnlineTeach(tutor, '20.00'))
   })
   afterAll(() => t.close())
 

@@ -146,12 +146,7 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
 
   it('counts every review when several are written at the same instant', async () => {
     const tutor: Session = await t.bookableTutor()
-    const maths = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
-    const gcse = await t.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
-    const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: maths.id, subject_level_ids: [gcse.id], hourly_rate: '30.00' } })
-    for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
-      await t.request('POST', '/api/v1/day-availabilities', { token: tutor.token, body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online'], buffer_minutes: 0 } })
-    }
+    const { teachId, levelId } = await t.openOnlineTeach(tutor, '30.00')
     const marks = [5, 4, 3, 2]
     const students: Session[] = []
     for (const [i] of marks.entries()) {
@@ -159,7 +154,7 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
       const start = new Date(clock.now().getTime() + (4 * 24 + 2 * i) * HOUR)
       const booked = await t.request<One<{ id: number }>>('POST', '/api/bookings', {
         token: student.token,
-        body: { teach_id: teach.body.data.id, subject_level_id: gcse.id, lesson_type: 3, start: start.toISOString(), finish: new Date(start.getTime() + HOUR).toISOString() },
+        body: { teach_id: teachId, subject_level_id: levelId, lesson_type: 3, start: start.toISOString(), finish: new Date(start.getTime() + HOUR).toISOString() },
       })
       expect(booked.status, booked.text).toBe(201)
       expect((await t.request('POST', '/api/payments/pay', { token: student.token, body: { booking_id: booked.body.data.id, payment_method: 'pm_card_visa' } })).status).toBe(200)

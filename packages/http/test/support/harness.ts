@@ -119,6 +119,20 @@ export async function createTestContext(
     return tutor
   }
 
+  /**
+   * The tutor's Mathematics teach at GCSE, through the API, and a schedule open online all day
+   * every day without buffers: any online hour can be booked.
+   */
+  async function openOnlineTeach(tutor: { token: string }, hourlyRate: string) {
+    const subjectId = (await database.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()).id
+    const levelId = (await database.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()).id
+    const teach = await request<{ data: { id: number } }>('POST', '/api/v1/teaches', { token: tutor.token, body: { subject_id: subjectId, subject_level_ids: [levelId], hourly_rate: hourlyRate } })
+    for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
+      await request('POST', '/api/v1/day-availabilities', { token: tutor.token, body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online'], buffer_minutes: 0 } })
+    }
+    return { teachId: teach.body.data.id, subjectId, levelId }
+  }
+
   /** An internal user as the CLI makes one, logged in through the API. */
   async function internalUser() {
     return userWithRole('internal')
@@ -160,6 +174,7 @@ export async function createTestContext(
     register,
     bookableTutor,
     passVerifications,
+    openOnlineTeach,
     internalUser,
     userWithRole,
     outbox,
