@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signStripePayload, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from './support/harness'
+import { storedBooking } from './support/stored-booking'
 
 const SECRET = 'whsec_payment_events'
 type Answer = { data: { received: true; outcome: string; reason: string | null } }
@@ -20,27 +21,12 @@ describe.each(testDatabaseKinds())('payment webhook events in any order on %s', 
 
   /** A booking in `state` with its payment in `status`, as the booking flow would leave them. */
   async function booking(state: number, status: 'requires_confirmation' | 'requires_capture' | 'succeeded' | 'canceled', amounts: { captured?: number; refunded?: number } = {}) {
-    const tutor = await t.register('tutor')
-    const student = await t.register('student')
-    const subject = await t.db.selectFrom('subjects').select('id').orderBy('id').executeTakeFirstOrThrow()
-    const level = await t.db.selectFrom('subject_levels').select('id').orderBy('id').executeTakeFirstOrThrow()
-    const teach = await t.db.insertInto('teaches').values({ tutor_id: tutor.user.id, subject_id: subject.id, hourly_rate_pence: 3000, deleted_at: null }).returning('id').executeTakeFirstOrThrow()
-    const start = new Date(Date.now() + 86_400_000 + counter * 7_200_000)
-    const lesson = await t.db
-      .insertInto('lessons')
-      .values({ tutor_id: tutor.user.id, student_id: student.user.id, teach_id: teach.id, subject_id: subject.id, subject_level_id: level.id, lesson_type: 3, start_at: start, finish_at: new Date(start.getTime() + 3_600_000) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const b = await t.db
-      .insertInto('bookings')
-      .values({ lesson_id: lesson.id, user_id: student.user.id, state, lesson_price_pence: 3000, service_fee_pence: 300, total_pence: 3300, hold_expires_at: null, coupon_uid: null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const { bookingId, tutor, student } = await storedBooking(t, state, counter)
     const intent = `pi_events_${Date.now()}_${++counter}`
     const p = await t.db
       .insertInto('payments')
       .values({
-        booking_id: b.id,
+        booking_id: bookingId,
         user_id: student.user.id,
         processor_payment_intent_id: intent,
         processor_payment_method_id: 'pm_x',
@@ -54,11 +40,11 @@ describe.each(testDatabaseKinds())('payment webhook events in any order on %s', 
         capture_at: null,
         last_error: null,
         application_fee_pence: 300,
-        transfer_group: `booking-${b.id}`,
+        transfer_group: `booking-${bookingId}`,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    return { bookingId: b.id, paymentId: p.id, intent, tutor, student }
+    return { bookingId, paymentId: p.id, intent, tutor, student }
   }
   const bookingState = async (id: number) => (await t.db.selectFrom('bookings').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state
   const payment = (intent: string) => t.db.selectFrom('payments').selectAll().where('processor_payment_intent_id', '=', intent).executeTakeFirstOrThrow()
