@@ -4,6 +4,7 @@ import { runDuePayments } from '@tutoring/domain'
 import { startServer } from '../src/server'
 import { manualClock } from './support/clock'
 import { createTestContext, type TestContext } from './support/harness'
+import { httpCall, type HttpCallOptions } from './support/http-call'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -36,20 +37,7 @@ describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
     await t?.close()
   })
 
-  const call = async <T>(method: string, path: string, options: { token?: string; json?: unknown; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.token) headers.authorization = `Bearer ${options.token}`
-    if (options.json !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(`${server.url}${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
-    const text = await res.text()
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = text
-    }
-    return { status: res.status, body: body as T, text }
-  }
+  const call = <T>(method: string, path: string, options: HttpCallOptions = {}) => httpCall<T>(server.url, method, path, options)
   const register = async (role: string, name: string) => {
     const res = await call<One<{ token: string; user: { id: number } }>>('POST', '/api/auth/register', {
       json: { email: `${name}@e2e.example.com`, password: 'a long enough password', firstname: name, lastname: 'E2e', role, country: 'GB' },

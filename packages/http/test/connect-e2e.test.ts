@@ -4,6 +4,7 @@ import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments }
 import { startServer } from '../src/server'
 import { manualClock } from './support/clock'
 import { createTestContext, type TestContext } from './support/harness'
+import { httpCall, type HttpCallOptions } from './support/http-call'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -45,14 +46,7 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
       await api?.close()
     })
 
-    const call = async <T>(method: string, path: string, options: { token?: string; json?: unknown } = {}) => {
-      const headers: Record<string, string> = {}
-      if (options.token) headers.authorization = `Bearer ${options.token}`
-      if (options.json !== undefined) headers['content-type'] = 'application/json'
-      const res = await fetch(`${server.url}${path}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
-      const text = await res.text()
-      return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, text }
-    }
+    const call = <T>(method: string, path: string, options: HttpCallOptions = {}) => httpCall<T>(server.url, method, path, options)
     let people = 0
     const register = async (role: string) => {
       const name = `${role}${++people}`

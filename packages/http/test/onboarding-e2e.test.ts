@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createInfrastructure, loadConfig, openDatabase, type Infrastructure } from '@tutoring/adapters'
 import { SAMPLES, createEmptyServerDatabase, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { startServer } from '../src/server'
+import { httpCall, type HttpCallOptions } from './support/http-call'
 
 const WEBHOOK_TOKEN = 'onboarding_webhook_token_8d41c7e0a2'
 const CLI = fileURLToPath(new URL('../../cli/src/main.ts', import.meta.url))
@@ -57,14 +58,7 @@ describe.each(testDatabaseKinds())('a tutor from registration to searchable on %
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  const call = async <T>(method: string, url: string, options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.token) headers.authorization = `Bearer ${options.token}`
-    if (options.json !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(`${server.url}${url}`, { method, headers, body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)) })
-    const text = await res.text()
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
-  }
+  const call = <T>(method: string, url: string, options: HttpCallOptions = {}) => httpCall<T>(server.url, method, url, options)
   const file = (bytes: Uint8Array, name: string) => {
     const form = new FormData()
     form.append('file', new Blob([bytes]), name)

@@ -3,6 +3,7 @@ import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { allVerificationsPassed, createUser, VERIFICATION_KINDS, type VerificationStatuses } from '@tutoring/domain'
 import { startServer } from '../src/server'
 import { createTestContext, type TestContext } from './support/harness'
+import { httpCall, type HttpCallOptions } from './support/http-call'
 
 const WEBHOOK_TOKEN = 'e2e_webhook_token_5f0c2a9e7b1d4c3a'
 
@@ -24,16 +25,10 @@ describe.each(testDatabaseKinds())('tutor verification end to end on %s', (kind)
     await t?.close()
   })
 
-  const call = async <T>(method: string, path: string, options: { token?: string; json?: unknown; form?: FormData; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.token) headers.authorization = `Bearer ${options.token}`
-    if (options.json !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers,
-      body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
-    })
-    return { status: res.status, body: (await res.json()) as T }
+  // Status and body only: the assertions compare whole answers.
+  const call = async <T>(method: string, path: string, options: HttpCallOptions = {}) => {
+    const { status, body } = await httpCall<T>(server.url, method, path, options)
+    return { status, body }
   }
   const document = (bytes: Uint8Array, name: string) => {
     const form = new FormData()

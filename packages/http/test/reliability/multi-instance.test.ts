@@ -6,13 +6,13 @@ import { serverDatabaseUrl } from '@tutoring/adapters/testing'
 import { startServerProcess, stopProcess, type Launched } from '../support/child-server'
 import { recordFinding } from '../support/findings'
 import { APP_KEY, createTestContext, type TestContext } from '../support/harness'
+import { httpCall, type HttpAnswer, type HttpCallOptions } from '../support/http-call'
 import { TestRedis } from '../support/redis-server'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
 
-type Answer<T = unknown> = { status: number; headers: Headers; body: T; text: string }
 type Booking = { data: { id: number; lesson: { id: number } } }
 
 /**
@@ -56,20 +56,9 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL and one Redis', () 
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
-  const call = async <T>(instance: number, method: string, url: string, options: { token?: string; json?: unknown; headers?: Record<string, string> } = {}): Promise<Answer<T>> => {
+  const call = <T>(instance: number, method: string, url: string, options: HttpCallOptions = {}): Promise<HttpAnswer<T>> => {
     requests++
-    const headers: Record<string, string> = { ...options.headers }
-    if (options.token) headers.authorization = `Bearer ${options.token}`
-    if (options.json !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(`${servers[instance]!.url}${url}`, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) })
-    const text = await res.text()
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = text
-    }
-    return { status: res.status, headers: res.headers, body: body as T, text }
+    return httpCall<T>(servers[instance]!.url, method, url, options)
   }
 
   it('share one throttle: the 301st request within the minute, across both, is a 429', async ({ task }) => {
