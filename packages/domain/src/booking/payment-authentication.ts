@@ -1,9 +1,8 @@
 import { ok } from 'neverthrow'
-import { transitionLesson } from '../lesson'
 import type { BookingAggregate, BookingPayment } from './booking-record'
+import { cancelUntakenLesson } from './cancel-untaken-lesson'
 import type { BookingDeps, BookingRepos } from './ports'
-import { applySettlement, lessonEmailData, PAYMENT_SYNC_TOPICS } from './settlement'
-import { transitionBooking } from './transitions'
+import { lessonEmailData, PAYMENT_SYNC_TOPICS } from './settlement'
 
 /**
  * A scheduled off-session authorisation the bank wants the customer to confirm
@@ -59,15 +58,7 @@ export async function cancelUnauthenticatedLessons(deps: Pick<BookingDeps, 'uow'
         await repos.outbox.enqueue({ kind: 'processor_sync', topic: PAYMENT_SYNC_TOPICS.cancel, data: { paymentId: p.id, amountPence: null }, dedupeKey: `${PAYMENT_SYNC_TOPICS.cancel}:${p.id}` })
       }
       if (!a || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') return ok(true)
-      const lesson = transitionLesson(a.lesson.state, 'cancel', {})
-      const booking = transitionBooking(a.booking.state, 'cancel', { paidPence: 0, refundPence: 0, lessonState: a.lesson.state })
-      if (lesson.isErr() || booking.isErr()) throw new Error('a committed lesson refused cancel')
-      await applySettlement(
-        repos,
-        { ...a, payment: null },
-        { lesson: lesson.value, booking: booking.value, refundPence: 0, effects: lesson.value.effects.filter((e) => e.type === 'QueueEmail') },
-        { actorId: null, now, event: 'payment_authentication_expired' },
-      )
+      await cancelUntakenLesson(repos, a, now, 'payment_authentication_expired')
       cancelled++
       return ok(true)
     })

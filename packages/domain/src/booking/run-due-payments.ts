@@ -1,11 +1,10 @@
 import { ok } from 'neverthrow'
-import { transitionLesson } from '../lesson'
 import { HOUR_MS, MINUTE_MS } from '../shared'
-import type { BookingAggregate, BookingPayment } from './booking-record'
+import type { BookingPayment } from './booking-record'
 import { bookingPaymentIntent } from './booking-payment-intent'
+import { cancelUntakenLesson } from './cancel-untaken-lesson'
 import { awaitCustomerAuthentication } from './payment-authentication'
 import type { BookingDeps, BookingRepos } from './ports'
-import { applySettlement } from './settlement'
 import { transitionBooking } from './transitions'
 
 export type DuePaymentsReport = { authorized: number; failed: number; captured: number; skipped: number; retrying: number }
@@ -96,21 +95,8 @@ async function authorizeDue(deps: Deps, repos: BookingRepos, p: BookingPayment, 
     retryAt: null,
     intentId: intent.isOk() ? intent.value.id : null,
   })
-  await cancelUnauthorised(repos, a, now)
+  await cancelUntakenLesson(repos, a, now, 'payment_authorization_failed')
   report.failed++
-}
-
-/** A declined off-session authorisation: nothing was taken, so the lesson is just cancelled and both parties told. */
-async function cancelUnauthorised(repos: BookingRepos, a: BookingAggregate, now: Date): Promise<void> {
-  const lesson = transitionLesson(a.lesson.state, 'cancel', {})
-  const booking = transitionBooking(a.booking.state, 'cancel', { paidPence: 0, refundPence: 0, lessonState: a.lesson.state })
-  if (lesson.isErr() || booking.isErr()) throw new Error('an authorised lesson refused cancel')
-  await applySettlement(
-    repos,
-    { ...a, payment: null },
-    { lesson: lesson.value, booking: booking.value, refundPence: 0, effects: lesson.value.effects.filter((e) => e.type === 'QueueEmail') },
-    { actorId: null, now, event: 'payment_authorization_failed' },
-  )
 }
 
 async function captureDue(deps: Deps, repos: BookingRepos, p: BookingPayment, report: DuePaymentsReport): Promise<void> {
