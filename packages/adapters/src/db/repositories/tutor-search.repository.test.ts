@@ -66,6 +66,12 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     const loaded = (await table()).rows
     expect(loaded).toHaveLength(2_500)
     expect(loaded.filter((r) => (r as { searchable: boolean }).searchable).length).toBeGreaterThan(0)
+    // Both search tables left settled: statistics for the planner, and pages marked all-visible
+    // so the online search is an index-only scan from the first request.
+    const settled = await sql<{ relname: string }>`select relname from pg_stat_user_tables
+      where relname in ('tutor_search', 'tutor_search_online') and last_vacuum is not null and last_analyze is not null
+      order by relname`.execute(handle.db)
+    expect(settled.rows.map((r) => r.relname)).toEqual(['tutor_search', 'tutor_search_online'])
     // The online index holds exactly the rows its definition derives from the table.
     const onlineRows = (from: 'index' | 'table') =>
       from === 'index'

@@ -75,7 +75,7 @@ function loadChunkDeferred(db: Kysely<Database>, chunk: readonly DemoTutor[], of
 
 const WRITTEN = [
   'users', 'files', 'profiles', 'addresses', 'mobile_numbers', 'personal_details', 'user_languages', 'verifications', 'subscriptions',
-  'locations', 'holidays', 'teaches', 'teach_subject_levels', 'teach_exam_boards', 'day_availabilities', 'day_availability_slots', 'tutor_search',
+  'locations', 'holidays', 'teaches', 'teach_subject_levels', 'teach_exam_boards', 'day_availabilities', 'day_availability_slots', 'tutor_search', 'tutor_search_online',
 ]
 
 const analyzeWritten = (db: Kysely<Database>) => sql.raw(`analyze ${WRITTEN.join(', ')}`).execute(db)
