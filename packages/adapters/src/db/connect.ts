@@ -8,6 +8,7 @@ import pg from 'pg'
 import type { Database } from './database'
 import { lockDataDir } from './data-dir-lock'
 import { PGliteDialect } from './pglite-dialect'
+import { preparingPool } from './prepared-statements'
 import { PG_TYPE, keepText, parseInt8 } from './type-parsers'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -64,7 +65,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types: pgTypes })
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => undefined)
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
   await sql`select 1`.execute(db)
   return { db, kind: 'postgres', close: () => db.destroy() }
 }
