@@ -82,7 +82,7 @@ async function main() {
       `\n("found": the mean number of times in the row's first ${PROBES} answers, a check that they are not empty)`,
   )
   const rows: Row[] = []
-  for (const kind of benchKinds()) for (const size of sizesFor(kind)) rows.push(...(await benchOne(kind, size)))
+  for (const kind of benchKinds()) for (const size of sizesFor()) rows.push(...(await benchOne(kind, size)))
   const aim = { p95Ms: 10, ceilingShare: 0.35 }
   print(rows, { [ONLINE_ROUTE]: aim, [STUDENTS_HOME_ROUTE]: aim })
   if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')

@@ -110,7 +110,7 @@ async function main() {
       '\n("found": the mean meta.total over a row\'s searches)',
   )
   const rows: Row[] = []
-  for (const kind of benchKinds()) for (const size of sizesFor(kind)) rows.push(...(await benchOne(kind, size)))
+  for (const kind of benchKinds()) for (const size of sizesFor()) rows.push(...(await benchOne(kind, size)))
   print(rows, Object.fromEntries(SEARCHES.map((s) => [s.route, { p95Ms: 25, ceilingShare: 0.25 }])))
   printGrowth(rows)
   if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
