@@ -25,6 +25,7 @@ const complete = (subjectId: number, levelId: number): DemoTutor => ({
   teaches: [{ subjectId, levelIds: [levelId], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],
   schedule: [],
   holidays: [],
+  rating: null,
 })
 
 describe('the bounding box', () => {
