@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { UK_PLACES, type DemoCatalog, type DemoTutor } from '@tutoring/adapters'
-import { addDays, distanceMiles, publicPoint, searchEligibility, type SearchSort } from '@tutoring/domain'
+import { addDays, compareByRating, distanceMiles, publicPoint, searchEligibility, type SearchSort } from '@tutoring/domain'
 import { arbMarketplace, arbMarketplaceSearch, expectedMatches, placesGeocoder, type MarketplaceSearch } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { manualClock } from './support/clock'
@@ -26,6 +26,19 @@ const bodyOf = (s: MarketplaceSearch) => ({
   per_page: 100,
 })
 
+/** sort=rating, asked for or the default without a place. */
+const byRating = (s: MarketplaceSearch) => s.sort === 'rating' || (s.sort === undefined && s.place === undefined)
+
+/** Tutor ids in the domain's rating order, from the ratings the marketplace was generated with. */
+const inRatingOrder = (found: readonly number[], ids: readonly number[], tutors: readonly DemoTutor[]): number[] => {
+  const ratingOf = new Map(ids.map((id, i) => [id, tutors[i]!.rating]))
+  const rated = found.map((tutorId) => {
+    const rating = ratingOf.get(tutorId)
+    return { tutorId, overallRating: rating?.overallRating ?? null, reviewCount: rating?.reviewCount ?? 0 }
+  })
+  return rated.sort(compareByRating).map((t) => t.tutorId)
+}
+
 /** Two float implementations may disagree on the very edge of a travel distance; such tutors are left out of the comparison. */
 const onTheEdge = (t: DemoTutor, s: MarketplaceSearch) =>
   t.location !== null && s.place !== undefined && Math.abs(distanceMiles(publicPoint(t.location), s.place) - t.location.travelDistanceMiles) < 1e-9
@@ -44,6 +57,8 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
     let nonEmpty = 0
     // Tutors whom only rule 8 (no valid subscription) kept out: the comparison covers that rule too.
     let unsubscribedOnly = 0
+    // Searches in rating order with more than one tutor found: the order was checked.
+    let ratingOrdered = 0
     const eligible: Parameters<typeof expectedMatches>[2] = (snapshot, query) => searchEligibility(snapshot, query).eligible
     await fc.assert(
       fc.asyncProperty(
@@ -60,6 +75,10 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
             const expected = ids.filter((id, i) => !edge.has(id) && expectedMatches(tutors[i]!, search, eligible, TODAY))
             expect(new Set(found)).toEqual(new Set(expected))
             expect(res.body.meta.total).toBe(res.body.data.length)
+            if (byRating(search)) {
+              expect(found).toEqual(inRatingOrder(found, ids, tutors))
+              ratingOrdered += found.length > 1 ? 1 : 0
+            }
             if (expected.length > 0) nonEmpty++
             unsubscribedOnly += tutors.filter(
               (tutor, i) => !edge.has(ids[i]!) && !expectedMatches(tutor, search, eligible, TODAY) && expectedMatches({ ...tutor, subscriptionStatus: 'active' }, search, eligible, TODAY),
@@ -73,6 +92,7 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
     // do (one run here found 29, under the old floor of 31); a sixth still proves the point.
     expect(nonEmpty).toBeGreaterThanOrEqual(15)
     expect(unsubscribedOnly).toBeGreaterThan(0)
+    expect(ratingOrdered).toBeGreaterThan(0)
   }, 240_000)
 
   // A subject on a date online, with no other filter, is answered from tutor_search_online:
@@ -100,6 +120,10 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
           if (search.sort === 'distance') {
             const order = res.body.data.map((item) => [item.location.distance ?? Infinity, item.id] as const)
             expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]))
+          }
+          if (search.sort === 'rating') {
+            const found = res.body.data.map((item) => item.id)
+            expect(found).toEqual(inRatingOrder(found, ids, tutors))
           }
           if (expected.length > 0) nonEmpty++
         }

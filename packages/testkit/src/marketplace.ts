@@ -117,6 +117,7 @@ export const aSearchableTutor = (catalog: DemoCatalog, overrides: Partial<DemoTu
     teaches: [{ subjectId: subject.id, levelIds: [subject.levelIds[0]!], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],
     schedule: DAY_NAMES.map((day) => ({ day, slots: [{ from: '09:00', to: '17:00' }], lessonTypes: [...LESSON_TYPES], bufferMinutes: 0 })),
     holidays: [],
+    rating: null,
     ...overrides,
   }
 }

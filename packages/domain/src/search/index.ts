@@ -17,4 +17,5 @@ export {
   type TutorSearchRepository,
   type TutorSearchResult,
 } from './ports'
+export { compareByRating, type RatedTutor } from './rating-order'
 export { searchTutors, type SearchTutorsInput, type TutorSearchPage } from './search-tutors'

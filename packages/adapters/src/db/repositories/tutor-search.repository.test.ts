@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
+import { DAY_NAMES, overallRating } from '@tutoring/domain'
 import type { DatabaseHandle } from '../connect'
 import { createTestDatabase, testDatabaseKinds } from '../../testing'
 import type { DemoTutor } from '../seed/demo-marketplace'
 import { generateDemoTutors } from '../seed/demo-marketplace'
 import { demoCatalog, loadDemoTutors } from '../seed/load-demo-tutors'
-import { boxAround, scheduleBits } from './tutor-search.repository'
+import { reviewLocks, reviewRepository } from './note.repository'
+import { boxAround, scheduleBits, tutorSearchRepository } from './tutor-search.repository'
 
 const complete = (subjectId: number, levelId: number): DemoTutor => ({
   firstname: 'Ada',
@@ -25,6 +27,7 @@ const complete = (subjectId: number, levelId: number): DemoTutor => ({
   teaches: [{ subjectId, levelIds: [levelId], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],
   schedule: [],
   holidays: [],
+  rating: null,
 })
 
 describe('the bounding box', () => {
@@ -44,6 +47,13 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
   })
   afterAll(() => handle.close())
 
+  // The online index holds exactly the rows its definition derives from the table.
+  const onlineRows = (from: 'index' | 'table') =>
+    from === 'index'
+      ? sql`select subject_id, weekday, tutor_id, lat, lng, tutoring_experience_months, overall_rating, review_count from tutor_search_online order by 1, 2, 3`.execute(handle.db)
+      : sql`select r.subject_id, r.weekday, ts.tutor_id, ts.lat, ts.lng, ts.tutoring_experience_months, ts.overall_rating, ts.review_count
+            from tutor_search ts cross join lateral tutor_search_online_rows(ts) r order by 1, 2, 3`.execute(handle.db)
+
   const searchable = async (id: number) =>
     (await handle.db.selectFrom('tutor_search').select('searchable').where('tutor_id', '=', id).executeTakeFirst())?.searchable
 
@@ -61,10 +71,14 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
 
     const table = () =>
       sql`select tutor_id, profile_complete, verified, is_visible, searchable, subscribed, lat, lng, travel_distance_miles, gender,
-            language_ids, tutoring_experience_months, schedule_mask, subject_ids, search_keys
+            language_ids, tutoring_experience_months, schedule_mask, subject_ids, search_keys, overall_rating, review_count
           from tutor_search where tutor_id = any(${`{${ids.join(',')}}`}::bigint[]) order by tutor_id`.execute(handle.db)
     const loaded = (await table()).rows
     expect(loaded).toHaveLength(2_500)
+    // The ratings the load wrote, copied by the deferred refresh.
+    expect(loaded.map((r) => (r as { overall_rating: number | null; review_count: number })).map((r) => [r.overall_rating, r.review_count])).toEqual(
+      tutors.map((t) => [t.rating?.overallRating ?? null, t.rating?.reviewCount ?? 0]),
+    )
     expect(loaded.filter((r) => (r as { searchable: boolean }).searchable).length).toBeGreaterThan(0)
     // Both search tables left settled: statistics for the planner, and pages marked all-visible
     // so the online search is an index-only scan from the first request.
@@ -73,11 +87,6 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
       order by relname`.execute(handle.db)
     expect(settled.rows.map((r) => r.relname)).toEqual(['tutor_search', 'tutor_search_online'])
     // The online index holds exactly the rows its definition derives from the table.
-    const onlineRows = (from: 'index' | 'table') =>
-      from === 'index'
-        ? sql`select subject_id, weekday, tutor_id, lat, lng, tutoring_experience_months from tutor_search_online order by 1, 2, 3`.execute(handle.db)
-        : sql`select r.subject_id, r.weekday, ts.tutor_id, ts.lat, ts.lng, ts.tutoring_experience_months
-              from tutor_search ts cross join lateral tutor_search_online_rows(ts) r order by 1, 2, 3`.execute(handle.db)
     const indexed = (await onlineRows('index')).rows
     expect(indexed.length).toBeGreaterThan(100)
     expect(indexed).toEqual((await onlineRows('table')).rows)
@@ -219,5 +228,51 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     expect(await searchable(id!)).toBe(true)
     await sql`delete from users where id = ${id!}`.execute(handle.db)
     expect(await searchable(id!)).toBeUndefined()
+  })
+  it('moves a tutor in rating order as reviews are written, on the online path and the general one', async () => {
+    await handle.db.deleteFrom('users').where('role_id', '=', 3).execute()
+    const catalog = await demoCatalog(handle.db)
+    const subject = catalog.subjects.find((s) => s.levelIds.length > 0)!
+    const everyDayOnline = DAY_NAMES.map((day) => ({ day, slots: [{ from: '09:00', to: '17:00' }], lessonTypes: ['online' as const], bufferMinutes: 0 }))
+    const tutor = (rating: DemoTutor['rating']): DemoTutor => ({ ...complete(subject.id, subject.levelIds[0]!), schedule: everyDayOnline, rating })
+    const [best, middle, unrated] = await loadDemoTutors(
+      handle.db,
+      [tutor({ overallRating: 4.5, reviewCount: 10 }), tutor({ overallRating: 4, reviewCount: 2 }), tutor(null)],
+      { tag: 'rating-order', passwordHash: 'x' },
+    )
+    const search = tutorSearchRepository(handle.db)
+    const page = { page: 1, perPage: 20 }
+    const base = { today: '2026-12-01', subjectId: subject.id, subjectLevelIds: [], examBoardIds: [], sort: 'rating' } as const
+    // A subject on a date online: tutor_search_online. Without the date: tutor_search.
+    const order = async () => {
+      const online = await search.search({ ...base, date: '2026-12-02', weekday: 3, lessonType: 'online' }, page)
+      const general = await search.search(base, page)
+      expect(general.items.map((h) => h.tutorId)).toEqual(online.items.map((h) => h.tutorId))
+      return online.items.map((h) => h.tutorId)
+    }
+    expect(await order()).toEqual([best, middle, unrated])
+
+    // Reviews as the review use case writes them: the rating row locked, the review, the new totals.
+    const review = (tutorId: number, reviewerId: number, mark: number) =>
+      handle.db.transaction().execute(async (trx) => {
+        await reviewLocks(trx).lockRating(tutorId)
+        const reviews = reviewRepository(trx)
+        await reviews.insert(tutorId, reviewerId, { knowledge: mark, communication: mark, punctuality: mark, comment: null })
+        const totals = await reviews.totals(tutorId)
+        await reviews.saveRating(tutorId, { reviewCount: totals.count, overallRating: overallRating(totals) })
+      })
+    // The unrated tutor's first review, all fives, puts them first.
+    await review(unrated!, best!, 5)
+    expect(await order()).toEqual([unrated, best, middle])
+    // A review of ones takes them to 3, below 4.
+    await review(unrated!, middle!, 1)
+    expect(await order()).toEqual([best, middle, unrated])
+    // The same rating: more reviews first.
+    await handle.db.updateTable('tutor_ratings').set({ overall_rating: 4.5, review_count: 11 }).where('tutor_id', '=', middle!).execute()
+    expect(await order()).toEqual([middle, best, unrated])
+    // A rating gone (its row deleted): last.
+    await handle.db.deleteFrom('tutor_ratings').where('tutor_id', '=', middle!).execute()
+    expect(await order()).toEqual([best, unrated, middle])
+    expect((await onlineRows('index')).rows).toEqual((await onlineRows('table')).rows)
   })
 })

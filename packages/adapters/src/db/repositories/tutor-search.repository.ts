@@ -144,7 +144,11 @@ const bandSql = (miles: RawBuilder<number | null>): RawBuilder<number | null> =>
   sql<number | null>`(case when ts.lat is null or ts.lng is null then null
     else greatest(${DISTANCE_BAND_MILES}::float8, ceil(${miles} / ${DISTANCE_BAND_MILES}::float8) * ${DISTANCE_BAND_MILES}::float8) end)`
 
-/** Column names of the page query: each sort ends on tutor_id so pages never overlap (distance: by band, then tutor_id). */
+/**
+ * Column names of the page query: each sort ends on tutor_id so pages never overlap (distance:
+ * by band, then tutor_id; rating: the domain's `compareByRating`, from the copies of
+ * `tutor_ratings` that both search tables keep, migration 2026_12_05_100000).
+ */
 const ORDER: Record<SearchSort, RawBuilder<unknown>> = {
   distance: sql`distance asc nulls last, tutor_id asc`,
   rating: sql`overall_rating desc nulls last, review_count desc, tutor_id asc`,
@@ -240,8 +244,7 @@ function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
   // Prepared: planning was 1.3 ms of the broad search's 5.3 ms on PostgreSQL (bench/RESULTS.md).
   return sql<HitRow>`${prepared}with page as (
       select ts.tutor_id, ts.tutoring_experience_months,
-        (select r.overall_rating from tutor_ratings r where r.tutor_id = ts.tutor_id) as overall_rating,
-        coalesce((select r.review_count from tutor_ratings r where r.tutor_id = ts.tutor_id), 0) as review_count,
+        ts.overall_rating, ts.review_count,
         ${later ? sql`` : sql`bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence,`}
         ${distance} as distance,
         count(*) over () as total

@@ -21,4 +21,21 @@ describe('the demo tutor generator', () => {
       expect(tutor.teaches.every((t) => t.subjectId !== 2)).toBe(true)
     }
   })
+
+  it('rates about three tutors in five, with 1 to 80 reviews and ratings from 3 to 5 in hundredths', () => {
+    const tutors = generateDemoTutors({ seed: 12, tutors: 2_000, today, catalog })
+    const rated = tutors.flatMap((t) => (t.rating ? [t.rating] : []))
+    expect(rated.length / tutors.length).toBeGreaterThan(0.55)
+    expect(rated.length / tutors.length).toBeLessThan(0.65)
+    for (const { overallRating, reviewCount } of rated) {
+      expect(Number.isInteger(reviewCount) && reviewCount >= 1 && reviewCount <= 80).toBe(true)
+      expect(overallRating).toBeGreaterThanOrEqual(3)
+      expect(overallRating).toBeLessThanOrEqual(5)
+      expect(Math.round(overallRating * 100) / 100).toBe(overallRating)
+    }
+    // Spread over the range, not bunched in the middle.
+    expect(rated.some((r) => r.overallRating < 3.3)).toBe(true)
+    expect(rated.some((r) => r.overallRating > 4.7)).toBe(true)
+    expect(new Set(rated.map((r) => r.reviewCount)).size).toBe(80)
+  })
 })

@@ -9,6 +9,7 @@ import {
   addDays,
   DAY_NAMES,
   LESSON_TYPES,
+  overallRating,
   type DayName,
   type IsoDate,
   type LessonTypeName,
@@ -38,6 +39,8 @@ export type DemoTutor = {
   teaches: ReadonlyArray<{ subjectId: number; levelIds: readonly number[]; examBoardIds: readonly number[]; hourlyRatePence: number; enabled: boolean }>
   schedule: ReadonlyArray<{ day: DayName; slots: ReadonlyArray<{ from: string; to: string }>; lessonTypes: readonly LessonTypeName[]; bufferMinutes: number }>
   holidays: ReadonlyArray<{ startDate: IsoDate; endDate: IsoDate }>
+  /** What the tutor's reviews come to (`tutor_ratings`), as the review use case would store it; null for no review. */
+  rating: { overallRating: number; reviewCount: number } | null
 }
 
 /** The reference data ids demo tutors are drawn from (read from the database they go into). */
@@ -152,6 +155,19 @@ export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
     return draw < 0.55 ? 'trialing' : 'active'
   }
 
+  // Ratings too, for the same reason.
+  const rndRating = random(options.seed ^ 0x2a71b6d3)
+  const rating = (): DemoTutor['rating'] => {
+    if (rndRating() >= 0.6) return null
+    const count = 1 + Math.floor(rndRating() * 80)
+    // A tutor's level, 3.0 to 5.0; each criterion's marks sum near it, as real reviews
+    // (marks 1 to 5) could, and the rating is the domain's rule over those totals.
+    const level = 3 + 2 * rndRating()
+    const total = () => Math.min(5 * count, Math.max(3 * count, Math.round((level + (rndRating() - 0.5) * 0.4) * count)))
+    const overall = overallRating({ count, knowledge: total(), communication: total(), punctuality: total() })
+    return overall === null ? null : { overallRating: overall, reviewCount: count }
+  }
+
   const tutors: DemoTutor[] = []
   for (let i = 0; i < options.tutors; i++) {
     const place = pick(UK_PLACES)
@@ -202,6 +218,7 @@ export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
       teaches,
       schedule,
       holidays,
+      rating: rating(),
     })
   }
   return tutors

@@ -1,4 +1,4 @@
-/** Written only by the trigger of migration 2026_12_04_200000 (see there); read by search's online fast path. */
+/** Written only by the trigger of migrations 2026_12_04_200000 and 2026_12_05_100000 (see there); read by search's online fast path. */
 export interface TutorSearchOnlineTable {
   subject_id: number
   /** 0 Sunday .. 6 Saturday. */
@@ -7,4 +7,6 @@ export interface TutorSearchOnlineTable {
   lat: number | null
   lng: number | null
   tutoring_experience_months: number | null
+  overall_rating: number | null
+  review_count: number
 }

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely'
 
-/** Written only by the triggers of migrations 2026_11_24_200000, 2026_11_24_600000 and 2026_12_02_100000 (see there); read by search. */
+/** Written only by the triggers of migrations 2026_11_24_200000, 2026_11_24_600000, 2026_12_02_100000 and 2026_12_05_100000 (see there); read by search. */
 export interface TutorSearchTable {
   tutor_id: number
   profile_complete: Generated<boolean>
@@ -20,5 +20,8 @@ export interface TutorSearchTable {
   search_keys: Generated<number[]>
   /** Search rule 8: a live subscription trialing or active. */
   subscribed: Generated<boolean>
+  /** Copied from `tutor_ratings` for `sort=rating`; null and 0 without a review. */
+  overall_rating: number | null
+  review_count: Generated<number>
 }
 export type TutorSearchRow = Selectable<TutorSearchTable>
