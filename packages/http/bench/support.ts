@@ -11,7 +11,7 @@ import pino from 'pino'
 import {
   createInfrastructure,
   demoCatalog,
-  generateDemoTutors,
+  demoTutors,
   loadConfig,
   loadDemoTutors,
   openPGlite,
@@ -122,7 +122,7 @@ export async function onDemoMarketplace<T>(kind: DatabaseKind, tutors: number, r
     const today = londonToday(new Date())
     const catalog = await demoCatalog(handle.db)
     const started = performance.now()
-    const tutorIds = await loadDemoTutors(handle.db, generateDemoTutors({ seed: 42, tutors, today, catalog, searchableOnly: true }), { tag: 'bench', passwordHash: 'not-a-login' })
+    const tutorIds = await loadDemoTutors(handle.db, demoTutors({ seed: 42, tutors, today, catalog, searchableOnly: true }), { tag: 'bench', passwordHash: 'not-a-login' })
     const loadSeconds = (performance.now() - started) / 1000
     await analyzeDatabase(handle.db)
     const server = await startServer(infra, 0)

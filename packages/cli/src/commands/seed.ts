@@ -13,17 +13,17 @@ export const seed: Command = {
     if (demo !== undefined && (typeof demo !== 'string' || !/^[1-9]\d{0,5}$/.test(demo) || Number(demo) > 100_000)) {
       throw usageError('--demo takes a whole number of tutors, 1 to 100000')
     }
-    const { argon2Hasher, demoCatalog, generateDemoTutors, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
+    const { argon2Hasher, demoCatalog, demoTutors, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
     await withDatabase(config, async (database) => {
       await seedReferenceData(database.db)
       io.out('reference data is in place')
       if (demo === undefined) return
       const { londonToday } = await import('@tutoring/domain')
       const now = new Date()
-      io.progress?.(`generating ${demo} demo tutors`)
-      const tutors = generateDemoTutors({
+      const count = Number(demo)
+      const tutors = demoTutors({
         seed: now.getTime() % 2 ** 31,
-        tutors: Number(demo),
+        tutors: count,
         today: londonToday(now),
         catalog: await demoCatalog(database.db),
         searchableOnly: true,
@@ -35,9 +35,9 @@ export const seed: Command = {
       await loadDemoTutors(database.db, tutors, {
         tag,
         passwordHash,
-        onProgress: (loaded) => io.progress?.(`loaded ${loaded} of ${tutors.length} demo tutors (${Math.round((loaded / tutors.length) * 100)} %, ${Math.round((Date.now() - started) / 1000)} s)`),
+        onProgress: (loaded) => io.progress?.(`loaded ${loaded} of ${count} demo tutors (${Math.round((loaded / count) * 100)} %, ${Math.round((Date.now() - started) / 1000)} s)`),
       })
-      io.out(`added ${tutors.length} searchable demo tutor(s), emails demo-${tag}-1@demo.example.com onwards`)
+      io.out(`added ${count} searchable demo tutor(s), emails demo-${tag}-1@demo.example.com onwards`)
     })
   },
 }

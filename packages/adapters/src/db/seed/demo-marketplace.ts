@@ -18,7 +18,7 @@ import {
   type VerificationStatus,
 } from '@tutoring/domain'
 
-/** A tutor and every record that makes them searchable or not, as `generateDemoTutors` makes them. */
+/** A tutor and every record that makes them searchable or not, as `demoTutors` makes them. */
 export type DemoTutor = {
   firstname: string
   lastname: string
@@ -128,7 +128,14 @@ const OTHER_STATUSES: readonly VerificationStatus[] = ['NONE', 'PENDING', 'FAIL'
 /** Subscriptions that are not valid (null: none at all). */
 const LAPSED_SUBSCRIPTIONS: ReadonlyArray<SubscriptionStatus | null> = [null, 'canceled', 'incomplete', 'incomplete_expired']
 
-export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
+/** Every demo tutor of `options` at once, for tests that look at them by index. */
+export const generateDemoTutors = (options: DemoTutorOptions): DemoTutor[] => [...demoTutors(options)]
+
+/**
+ * The demo tutors one at a time, so a million (2.3 GB as one array) need not be held at
+ * once: `loadDemoTutors` takes them a chunk at a time.
+ */
+export function* demoTutors(options: DemoTutorOptions): Generator<DemoTutor> {
   const rnd = random(options.seed)
   const chance = (p: number) => rnd() < p
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!
@@ -168,7 +175,6 @@ export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
     return overall === null ? null : { overallRating: overall, reviewCount: count }
   }
 
-  const tutors: DemoTutor[] = []
   for (let i = 0; i < options.tutors; i++) {
     const place = pick(UK_PLACES)
     // Within about three miles of the place's centre.
@@ -197,7 +203,7 @@ export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
             const start = addDays(options.today, int(-5, 18))
             return { startDate: start, endDate: addDays(start, int(0, 5)) }
           })
-    tutors.push({
+    yield {
       firstname: pick(FIRST_NAMES),
       lastname: pick(LAST_NAMES),
       gender: chance(0.1) ? null : chance(0.5) ? 'female' : 'male',
@@ -219,9 +225,8 @@ export function generateDemoTutors(options: DemoTutorOptions): DemoTutor[] {
       schedule,
       holidays,
       rating: rating(),
-    })
+    }
   }
-  return tutors
 }
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places

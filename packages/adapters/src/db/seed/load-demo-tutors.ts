@@ -35,19 +35,31 @@ const WRITERS = 2
  */
 export async function loadDemoTutors(
   db: Kysely<Database>,
-  tutors: readonly DemoTutor[],
+  tutors: Iterable<DemoTutor>,
   options: { tag: string; passwordHash: string; onProgress?: (loaded: number) => void },
 ): Promise<number[]> {
+  const source = tutors[Symbol.iterator]()
   const chunks: number[][] = []
-  let next = 0
+  let taken = 0
   let loaded = 0
   let analyzedAt = 0
+  // Synchronous, so two writers never take the same tutors; the chunk's index keeps the order.
+  const takeChunk = (): { index: number; offset: number; tutors: DemoTutor[] } | undefined => {
+    const chunk: DemoTutor[] = []
+    for (let item = source.next(); !item.done; item = source.next()) {
+      chunk.push(item.value)
+      if (chunk.length === CHUNK) break
+    }
+    if (chunk.length === 0) return undefined
+    const offset = taken
+    taken += chunk.length
+    return { index: offset / CHUNK, offset, tutors: chunk }
+  }
   options.onProgress?.(0)
   const writer = async () => {
-    for (let start = next; start < tutors.length; start = next) {
-      next += CHUNK
-      chunks[start / CHUNK] = await loadChunkDeferred(db, tutors.slice(start, start + CHUNK), start, options)
-      loaded += Math.min(CHUNK, tutors.length - start)
+    for (let chunk = takeChunk(); chunk; chunk = takeChunk()) {
+      chunks[chunk.index] = await loadChunkDeferred(db, chunk.tutors, chunk.offset, options)
+      loaded += chunk.tutors.length
       // Fresh statistics of the tables written each time they double, so the plans keep
       // using indexes as they grow (PGlite has no autovacuum to do it).
       if (loaded >= 2 * analyzedAt) {
