@@ -69,7 +69,7 @@ export function getAvailability(deps: AvailabilityDeps, query: AvailabilityQuery
 async function answer(deps: AvailabilityDeps, query: AvailabilityQuery, postcode: ParsedPostcode | undefined): Promise<Result<TeachAvailability, GetAvailabilityError>> {
   // The teach and its tutor's facts in one statement: its cost, not the rows, limits this route.
   const window = loadWindow(deps, query.date)
-  const found = await findBookableWithFacts(deps.uow.repos.slotFacts, query.teachId, factsRange(window, {}))
+  const found = await findBookableWithFacts(deps.uow.repos.slotFacts, query.teachId, factsRange(window))
   if (!found) return err(notFound('teach'))
   const choice = checkTeachChoice(found.teach, query)
   if (Object.keys(choice).length > 0) return err(validationFailed(choice))

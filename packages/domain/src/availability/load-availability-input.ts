@@ -57,12 +57,8 @@ export function loadWindow(deps: Pick<AvailabilityDeps, 'clock'>, date: IsoDate 
   }
 }
 
-/** What `loadWindow` and the frame ask of the database. */
-export const factsRange = (window: LoadWindow, frame: Pick<LoadFrame, 'excludeLessonId'>): SlotFactsRange => ({
-  from: window.from,
-  to: window.to,
-  excludeLessonId: frame.excludeLessonId,
-})
+/** What a question over `window` asks of the database. */
+export const factsRange = (window: LoadWindow, excludeLessonId?: number): SlotFactsRange => ({ from: window.from, to: window.to, excludeLessonId })
 
 /** Where a booked lesson takes place: the tutor's base, the stored address, or nowhere (online). */
 function placeOfLesson(lesson: TutorLesson, location: TutorLocationRecord | undefined): GeoPoint | null {
@@ -120,7 +116,7 @@ export async function loadAvailabilityInput(
   frame: LoadFrame,
 ): Promise<LoadedAvailability> {
   const window = loadWindow(deps, frame.date)
-  const facts = repos.slotFacts.forTutor(bookable.teach.tutorId, factsRange(window, frame))
+  const facts = repos.slotFacts.forTutor(bookable.teach.tutorId, factsRange(window, frame.excludeLessonId))
   return availabilityInputOf(deps, { bookable, facts, window }, frame)
 }
 
