@@ -24,9 +24,11 @@ import {
   type Person,
   type PayoutAccountState,
   type RoleId,
+  type SlotFactsRange,
   type StoredCoupon,
   type TutorHoliday,
   type TutorLocationRecord,
+  type TutorSlotFacts,
 } from '@tutoring/domain'
 import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
 
@@ -119,6 +121,17 @@ export function bookingWorld(now: string) {
   }
   const liveOf = (tutorId: number) => state.lessons.filter((l) => l.tutorId === tutorId && l.state !== 'CANCELLED')
   const lessonOf = (bookingId: number) => state.lessons.find((l) => l.id === state.bookings.find((b) => b.id === bookingId)?.lessonId)
+
+  /** As the database answers `slotFacts`: schedule by day and first window, holidays by start date, lessons by start. */
+  const factsOf = (tutorId: number, range: SlotFactsRange): TutorSlotFacts => ({
+    schedule: structuredClone(state.schedules.filter((s) => s.tutorId === tutorId)),
+    holidays: structuredClone(state.holidays.filter((h) => h.tutorId === tutorId)),
+    location: structuredClone(state.locations.find((l) => l.tutorId === tutorId)),
+    lessons: liveOf(tutorId)
+      .filter((l) => l.id !== range.excludeLessonId && overlaps(l, { start: range.from, finish: range.to }))
+      .sort((a, b) => a.start.getTime() - b.start.getTime())
+      .map((l) => ({ id: l.id, start: l.start, finish: l.finish, lessonType: l.lessonType, addressPoint: l.address && l.address.lat !== null && l.address.lng !== null ? { lat: l.address.lat, lng: l.address.lng } : null })),
+  })
 
   const repos: BookingRepos = {
     bookings: {
@@ -362,36 +375,12 @@ export function bookingWorld(now: string) {
     outbox: outboxOf(state),
     webhookEvents: webhookEventLogOf(state),
     bookableTeaches: { findBookableTeach: async (teachId) => structuredClone(state.teaches.find((t) => t.teach.id === teachId && t.teach.enabled)) },
-    daySchedules: {
-      findById: async (entryId) => state.schedules.find((s) => s.id === entryId),
-      listForTutor: async (tutorId) => structuredClone(state.schedules.filter((s) => s.tutorId === tutorId)),
-      list: notFaked('daySchedules.list'),
-      lockTutor: async () => {},
-      insert: notFaked('daySchedules.insert'),
-      update: notFaked('daySchedules.update'),
-      delete: notFaked('daySchedules.delete'),
-    },
-    holidays: {
-      findById: async (holidayId) => state.holidays.find((h) => h.id === holidayId),
-      listForTutor: async (tutorId) => state.holidays.filter((h) => h.tutorId === tutorId),
-      list: notFaked('holidays.list'),
-      insert: notFaked('holidays.insert'),
-      delete: notFaked('holidays.delete'),
-    },
-    locations: {
-      findById: async (locationId) => state.locations.find((l) => l.id === locationId),
-      findForTutor: async (tutorId) => state.locations.find((l) => l.tutorId === tutorId),
-      list: notFaked('locations.list'),
-      replace: notFaked('locations.replace'),
-      update: notFaked('locations.update'),
-      delete: notFaked('locations.delete'),
-    },
-    tutorLessons: {
-      liveLessonsOfTutor: async (tutorId, from, to, options = {}) =>
-        liveOf(tutorId)
-          .filter((l) => l.id !== options.excludeLessonId && overlaps(l, { start: from, finish: to }))
-          .sort((a, b) => a.start.getTime() - b.start.getTime())
-          .map((l) => ({ id: l.id, start: l.start, finish: l.finish, lessonType: l.lessonType, addressPoint: l.address && l.address.lat !== null && l.address.lng !== null ? { lat: l.address.lat, lng: l.address.lng } : null })),
+    slotFacts: {
+      forTutor: async (tutorId, range) => factsOf(tutorId, range),
+      forTeach: async (teachId, range) => {
+        const found = structuredClone(state.teaches.find((t) => t.teach.id === teachId && t.teach.enabled))
+        return found && { ...found, facts: factsOf(found.teach.tutorId, range) }
+      },
     },
     calendarFeeds: { findForTutor: async () => null, setForTutor: async () => {} },
   }

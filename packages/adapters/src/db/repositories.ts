@@ -43,7 +43,7 @@ import { bookingLocks, bookingRepository } from './repositories/booking.reposito
 import { paymentRepository } from './repositories/payment.repository'
 import { couponRepository } from './repositories/coupon.repository'
 import { noteRepository, reviewLocks, reviewRepository } from './repositories/note.repository'
-import { tutorLessonsRepository } from './repositories/tutor-lessons.repository'
+import { tutorSlotFactsRepository } from './repositories/tutor-slot-facts.repository'
 import { bookableTeachRepository } from './repositories/bookable-teach.repository'
 import { calendarFeedRepository } from './repositories/calendar-feed.repository'
 import { bankAccountLocks, bankAccountRepository } from './repositories/bank-account.repository'
@@ -99,7 +99,7 @@ export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLoc
     notes: noteRepository(db),
     reviews: reviewRepository(db),
     bookableTeaches: bookableTeachRepository(db),
-    tutorLessons: tutorLessonsRepository(db),
+    slotFacts: tutorSlotFactsRepository(db),
     calendarFeeds: calendarFeedRepository(db),
     cards: cardRepository(db),
     bankAccounts: bankAccountRepository(db),

@@ -1,5 +1,5 @@
 import { isBookable } from '../teaching'
-import type { BookableTeach, BookableTeachReader } from './ports'
+import type { BookableTeach, BookableTeachReader, SlotFactsRange, TutorSlotFacts, TutorSlotFactsReader } from './ports'
 
 /**
  * The teach a client may ask availability of or book: live and enabled, of a tutor who may be
@@ -8,5 +8,19 @@ import type { BookableTeach, BookableTeachReader } from './ports'
  */
 export async function findBookable(reader: BookableTeachReader, teachId: number): Promise<BookableTeach | undefined> {
   const found = await reader.findBookableTeach(teachId)
+  return found && isBookable(found.tutor) ? found : undefined
+}
+
+/**
+ * `findBookable` and the tutor's facts over `range` in one statement, for a question that
+ * holds no lock (the availability routes): the facts are read whether or not the tutor may be
+ * booked, and thrown away when not.
+ */
+export async function findBookableWithFacts(
+  reader: TutorSlotFactsReader,
+  teachId: number,
+  range: SlotFactsRange,
+): Promise<(BookableTeach & { facts: TutorSlotFacts }) | undefined> {
+  const found = await reader.forTeach(teachId, range)
   return found && isBookable(found.tutor) ? found : undefined
 }

@@ -14,9 +14,9 @@ import {
 } from '../shared'
 import { checkTeachChoice } from '../teaching'
 import { computeAvailability, type DayAvailability } from './compute-availability'
-import { findBookable } from './find-bookable'
+import { findBookableWithFacts } from './find-bookable'
 import { DURATION_PREFERENCE } from './lesson-duration'
-import { loadAvailabilityInput } from './load-availability-input'
+import { availabilityInputOf, factsRange, loadWindow } from './load-availability-input'
 import type { AvailabilityDeps } from './ports'
 import { validateAvailabilityRequest } from './request'
 
@@ -67,13 +67,14 @@ export function getAvailability(deps: AvailabilityDeps, query: AvailabilityQuery
 }
 
 async function answer(deps: AvailabilityDeps, query: AvailabilityQuery, postcode: ParsedPostcode | undefined): Promise<Result<TeachAvailability, GetAvailabilityError>> {
-  const repos = deps.uow.repos
-  const found = await findBookable(repos.bookableTeaches, query.teachId)
+  // The teach and its tutor's facts in one statement: its cost, not the rows, limits this route.
+  const window = loadWindow(deps, query.date)
+  const found = await findBookableWithFacts(deps.uow.repos.slotFacts, query.teachId, factsRange(window))
   if (!found) return err(notFound('teach'))
   const choice = checkTeachChoice(found.teach, query)
   if (Object.keys(choice).length > 0) return err(validationFailed(choice))
 
-  // The geocoder answers while the tutor's records are read.
+  // The geocoder answers while the calendar feed is read.
   const located = postcode === undefined ? undefined : locatePostcode(deps.geocoder, postcode, 'post_code')
   const request = {
     date: query.date,
@@ -84,7 +85,7 @@ async function answer(deps: AvailabilityDeps, query: AvailabilityQuery, postcode
     utcOffsetMinutes: query.utcOffsetMinutes,
   }
   const studentPoint = located ? located.then((r) => (r.isOk() ? r.value : null)) : null
-  const input = await loadAvailabilityInput(deps, repos, found, { request, date: query.date, studentPoint })
+  const input = await availabilityInputOf(deps, { bookable: found, facts: found.facts, window }, { request, date: query.date, studentPoint })
   const place = await located
   if (place?.isErr()) return err(place.error)
   return ok({

@@ -22,9 +22,11 @@ export type {
   BookableTeachReader,
   BusyCalendar,
   CalendarFeedRepository,
+  SlotFactsRange,
   TravelTimes,
   TutorLesson,
-  TutorLessonsReader,
+  TutorSlotFacts,
+  TutorSlotFactsReader,
 } from './ports'
 export { searchAddresses } from './search-addresses'
 export { setCalendarFeed } from './set-calendar-feed'

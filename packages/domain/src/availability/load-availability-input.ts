@@ -14,15 +14,15 @@ import type { TutorLocationRecord } from '../schedule'
 import type { Teach } from '../teaching'
 import type { BookedLesson, BusyInterval } from './busy'
 import type { AvailabilityInput, AvailabilityRequest } from './compute-availability'
-import type { AvailabilityDeps, AvailabilityRepos, BookableTeach, TutorLesson } from './ports'
+import type { AvailabilityDeps, AvailabilityRepos, BookableTeach, SlotFactsRange, TutorLesson, TutorSlotFacts } from './ports'
+
+/** The reader the loader uses; a booking passes its transaction's. */
+export type SlotReaders = WithoutLocks<Pick<AvailabilityRepos, 'slotFacts'>>
 
 /**
  * An `AvailabilityInput` ready for `computeAvailability` / `isSlotAvailable`, with the teach
  * it is about and the student's place (given, or geocoded from a postcode), if any.
  */
-/** The readers the loader uses; a booking passes its transaction's. */
-export type SlotReaders = WithoutLocks<Pick<AvailabilityRepos, 'daySchedules' | 'holidays' | 'locations' | 'tutorLessons'>>
-
 export type LoadedAvailability = AvailabilityInput & { teach: Teach; studentPoint: GeoPoint | null }
 
 /** What one question asks of the loader besides the teach. */
@@ -41,17 +41,24 @@ const MARGIN_DAYS = 2
 
 const pointKey = (p: GeoPoint): string => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`
 
-/** The instants whose lessons and events can matter to the answer. */
-function loadingRange(date: IsoDate | undefined, now: Date): { from: Date; to: Date } {
+/** One question's reading of the clock, and the instants whose lessons and events can matter to its answer. */
+export type LoadWindow = { now: Date; from: Date; to: Date }
+
+export function loadWindow(deps: Pick<AvailabilityDeps, 'clock'>, date: IsoDate | undefined): LoadWindow {
+  const now = deps.clock.now()
   if (date !== undefined) {
     const day = dayNumberOf(date)
-    return { from: new Date((day - MARGIN_DAYS) * DAY_MS), to: new Date((day + 1 + MARGIN_DAYS) * DAY_MS) }
+    return { now, from: new Date((day - MARGIN_DAYS) * DAY_MS), to: new Date((day + 1 + MARGIN_DAYS) * DAY_MS) }
   }
   return {
+    now,
     from: new Date(now.getTime() - MARGIN_DAYS * DAY_MS),
     to: new Date(now.getTime() + (BOOKING_WINDOW_DAYS + 1 + MARGIN_DAYS) * DAY_MS),
   }
 }
+
+/** What a question over `window` asks of the database. */
+export const factsRange = (window: LoadWindow, excludeLessonId?: number): SlotFactsRange => ({ from: window.from, to: window.to, excludeLessonId })
 
 /** Where a booked lesson takes place: the tutor's base, the stored address, or nowhere (online). */
 function placeOfLesson(lesson: TutorLesson, location: TutorLocationRecord | undefined): GeoPoint | null {
@@ -99,7 +106,7 @@ async function withTravel(
  * Reads, through the repositories given, everything availability needs about one teach's
  * tutor for one question: the weekly schedule, holidays, zone, location, live lessons (with
  * travel to and from the requested place), external calendar busy times, and whether the
- * student lies within the tutor's travel distance. A fixed number of reads whatever the
+ * student lies within the tutor's travel distance. One database statement whatever the
  * number of lessons. The teach is the caller's: it has already read and checked it.
  */
 export async function loadAvailabilityInput(
@@ -108,15 +115,27 @@ export async function loadAvailabilityInput(
   bookable: BookableTeach,
   frame: LoadFrame,
 ): Promise<LoadedAvailability> {
-  const now = deps.clock.now()
-  const tutorId = bookable.teach.tutorId
-  const range = loadingRange(frame.date, now)
-  const [schedule, holidays, location, lessons, busy, studentPoint] = await Promise.all([
-    repos.daySchedules.listForTutor(tutorId),
-    repos.holidays.listForTutor(tutorId),
-    repos.locations.findForTutor(tutorId),
-    repos.tutorLessons.liveLessonsOfTutor(tutorId, range.from, range.to, { excludeLessonId: frame.excludeLessonId }),
-    bookable.calendarFeedUrl ? deps.calendar.busyBetween(bookable.calendarFeedUrl, range.from, range.to) : Promise.resolve<BusyInterval[]>([]),
+  const window = loadWindow(deps, frame.date)
+  const facts = repos.slotFacts.forTutor(bookable.teach.tutorId, factsRange(window, frame.excludeLessonId))
+  return availabilityInputOf(deps, { bookable, facts, window }, frame)
+}
+
+/** What was read for one question: the teach, its tutor's facts (or the statement still reading them), over `window`. */
+export type ReadFacts = { bookable: BookableTeach; facts: TutorSlotFacts | Promise<TutorSlotFacts>; window: LoadWindow }
+
+/**
+ * The input for facts already read (or being read): the calendar feed, the geocoder and the
+ * database answer together, then one travel call for all the lessons.
+ */
+export async function availabilityInputOf(
+  deps: Pick<AvailabilityDeps, 'travel' | 'calendar'>,
+  read: ReadFacts,
+  frame: LoadFrame,
+): Promise<LoadedAvailability> {
+  const { bookable, window } = read
+  const [{ schedule, holidays, location, lessons }, busy, studentPoint] = await Promise.all([
+    read.facts,
+    bookable.calendarFeedUrl ? deps.calendar.busyBetween(bookable.calendarFeedUrl, window.from, window.to) : Promise.resolve<BusyInterval[]>([]),
     frame.studentPoint,
   ])
   const lessonType = frame.request.lessonType
@@ -130,7 +149,7 @@ export async function loadAvailabilityInput(
     busy,
     withinTravelDistance: studentPoint !== null && location !== undefined && distanceMiles(location, studentPoint) <= location.travelDistanceMiles,
     request: { ...frame.request, subjectId: bookable.teach.subjectId },
-    now,
+    now: window.now,
     teach: bookable.teach,
     studentPoint,
   }

@@ -1,4 +1,4 @@
-import type { DayScheduleRepository, HolidayRepository, LocationRepository } from '../schedule'
+import type { DaySchedule, TutorHoliday, TutorLocationRecord } from '../schedule'
 import type { Clock, Geocoder, GeoPoint, LessonTypeName, PostcodeParser, UnitOfWork } from '../shared'
 import type { Teach, TutorBookability } from '../teaching'
 import type { BusyInterval } from './busy'
@@ -31,9 +31,31 @@ export type TutorLesson = {
   addressPoint: GeoPoint | null
 }
 
-export interface TutorLessonsReader {
-  /** The tutor's live lessons overlapping [from, to), in start order. One query. */
-  liveLessonsOfTutor(tutorId: number, from: Date, to: Date, options?: { excludeLessonId?: number }): Promise<TutorLesson[]>
+/** The instants whose lessons one question reads, and a lesson to leave out (rescheduling it). */
+export type SlotFactsRange = { from: Date; to: Date; excludeLessonId?: number }
+
+/** What availability reads of a tutor besides the teach: all of it or none of it, in one statement. */
+export type TutorSlotFacts = {
+  /** Every schedule entry, by day and first window (as `DayScheduleRepository.listForTutor`). */
+  schedule: DaySchedule[]
+  /** By start date. */
+  holidays: TutorHoliday[]
+  location: TutorLocationRecord | undefined
+  /** The live (not cancelled) lessons overlapping [from, to), in start order. */
+  lessons: TutorLesson[]
+}
+
+/**
+ * Availability's reads of the database, each one statement: the per-statement cost, not the
+ * rows, is what a busy database charges an availability question for (issue 12).
+ */
+export interface TutorSlotFactsReader {
+  forTutor(tutorId: number, range: SlotFactsRange): Promise<TutorSlotFacts>
+  /**
+   * `BookableTeachReader.findBookableTeach` and its tutor's facts together; undefined as it
+   * is. Use `findBookableWithFacts`, which also asks `isBookable`.
+   */
+  forTeach(teachId: number, range: SlotFactsRange): Promise<(BookableTeach & { facts: TutorSlotFacts }) | undefined>
 }
 
 export interface CalendarFeedRepository {
@@ -79,10 +101,7 @@ export interface AddressDirectory extends Geocoder {
 
 export interface AvailabilityRepos {
   bookableTeaches: BookableTeachReader
-  daySchedules: DayScheduleRepository
-  holidays: HolidayRepository
-  locations: LocationRepository
-  tutorLessons: TutorLessonsReader
+  slotFacts: TutorSlotFactsReader
   calendarFeeds: CalendarFeedRepository
 }
 
