@@ -1,11 +1,11 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPGlite, openPostgres, type DatabaseHandle } from './connect'
-import { prepared } from './prepared-statements'
+import { prepare } from './prepared-statements'
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
 
-const sumOf = (handle: DatabaseHandle, a: number, b: number) => sql<{ n: number }>`${prepared}select ${a}::int + ${b}::int as n`.execute(handle.db)
+const sumOf = (handle: DatabaseHandle, a: number, b: number) => handle.db.executeQuery(prepare(sql<{ n: number }>`select ${a}::int + ${b}::int as n`.compile(handle.db)))
 
 describe.skipIf(!serverUrl)('statements marked prepared, on PostgreSQL', () => {
   let handle: DatabaseHandle

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto'
-import { sql } from 'kysely'
+import { CompiledQuery } from 'kysely'
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 import type pg from 'pg'
 
 /**
- * Put first in a statement worth preparing: on PostgreSQL it becomes a named statement, parsed
- * and planned once per pooled connection and then only executed (the server may keep a
- * generic plan when it costs no more than planning anew; `plan_cache_mode` decides). For the
- * hot reads whose planning costs a large share of their time. PGlite reads it as a comment.
+ * Opens a statement worth preparing: on PostgreSQL it becomes a named statement, parsed and
+ * planned once per pooled connection and then only executed (the server may keep a generic
+ * plan when it costs no more than planning anew; `plan_cache_mode` decides). For the hot reads
+ * whose planning costs a large share of their time. PGlite reads it as a comment.
  */
 export const PREPARED_MARK = '/* prepared */'
-export const prepared = sql.raw(`${PREPARED_MARK} `)
+
+/** `compiled`, marked to be prepared (see `PREPARED_MARK`): run it with `db.executeQuery`. */
+export const prepare = <R>(compiled: CompiledQuery<R>): CompiledQuery<R> => CompiledQuery.raw(`${PREPARED_MARK} ${compiled.sql}`, [...compiled.parameters]) as CompiledQuery<R>
 
 /** The same text always gets the same name, so a connection never holds two texts under one name. */
 const statementName = (text: string): string => `p_${createHash('sha1').update(text).digest('hex')}`

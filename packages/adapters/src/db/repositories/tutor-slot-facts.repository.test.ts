@@ -27,6 +27,7 @@ const tutor = (subjectId: number, levelId: number, overrides: Partial<DemoTutor>
   teaches: [{ subjectId, levelIds: [levelId], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],
   schedule: [],
   holidays: [],
+  rating: null,
   ...overrides,
 })
 

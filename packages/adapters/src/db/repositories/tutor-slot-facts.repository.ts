@@ -13,6 +13,7 @@ import {
 } from '@tutoring/domain'
 import type { Database } from '../database'
 import { bookableTeachQuery, rowToBookableTeach } from './bookable-teach.repository'
+import { prepare } from '../prepared-statements'
 
 /** CANCELLED 0 frees its time; ACTIVE 1 and RESCHEDULE 2 hold it. */
 const CANCELLED = 0
@@ -135,13 +136,13 @@ const rowToFacts = (row: FactsRow): TutorSlotFacts => ({
 export function tutorSlotFactsRepository(db: Kysely<Database>): TutorSlotFactsReader {
   return {
     async forTutor(tutorId, range) {
-      const row = await db.selectNoFrom(factsColumns(sql.val(tutorId), range)).executeTakeFirstOrThrow()
-      return rowToFacts(row)
+      const { rows } = await db.executeQuery(prepare(db.selectNoFrom(factsColumns(sql.val(tutorId), range)).compile()))
+      return rowToFacts(rows[0]!)
     },
     async forTeach(teachId, range) {
-      const row = await bookableTeachQuery(db, teachId)
-        .select(factsColumns(sql.ref<number>('t.tutor_id'), range))
-        .executeTakeFirst()
+      // Prepared, as search is: planning this statement took about as long as running it.
+      const { rows } = await db.executeQuery(prepare(bookableTeachQuery(db, teachId).select(factsColumns(sql.ref<number>('t.tutor_id'), range)).compile()))
+      const row = rows[0]
       return row && { ...rowToBookableTeach(row), facts: rowToFacts(row) }
     },
   }
