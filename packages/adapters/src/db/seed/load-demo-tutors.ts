@@ -80,7 +80,10 @@ function loadChunkDeferred(db: Kysely<Database>, chunk: readonly DemoTutor[], of
   return db.transaction().execute(async (trx) => {
     await sql`select set_config('tutoring.search_refresh', 'deferred', true)`.execute(trx)
     const ids = await loadChunk(trx, chunk, offset, options)
-    await sql`select tutor_search_refresh(${`{${ids.join(',')}}`}::bigint[])`.execute(trx)
+    const written = `{${ids.join(',')}}`
+    await sql`select tutor_search_refresh(${written}::bigint[])`.execute(trx)
+    // Deferred too: the online rows once, from the refreshed rows (migration 2026_12_05_200000).
+    await sql`select tutor_search_online_refresh(${written}::bigint[])`.execute(trx)
     return ids
   })
 }
