@@ -10,8 +10,8 @@ export const seed: Command = {
   options: { demo: { type: 'string' } },
   async run({ io, config, values }) {
     const demo = values.demo
-    if (demo !== undefined && (typeof demo !== 'string' || !/^[1-9]\d{0,5}$/.test(demo) || Number(demo) > 100_000)) {
-      throw usageError('--demo takes a whole number of tutors, 1 to 100000')
+    if (demo !== undefined && (typeof demo !== 'string' || !/^[1-9]\d{0,6}$/.test(demo) || Number(demo) > 1_000_000)) {
+      throw usageError('--demo takes a whole number of tutors, 1 to 1000000')
     }
     const { argon2Hasher, demoCatalog, demoTutors, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
     await withDatabase(config, async (database) => {
