@@ -238,12 +238,15 @@ function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
 }
 
 /**
- * The page, its teaches and the total in one statement. The total is its own count of the
- * matches, not a window over the page's rows: a window made the planner sort every match
- * before the limit, where alone the page is a top-N heapsort (1,000,000 tutors, broad online
- * search by distance: 40 -> 26 ms, RESULTS.md).
+ * The page, its teaches and the total in one statement. On the online path the total is its
+ * own count of the index's matches, not a window over the page's rows: the window made the
+ * planner sort every match before the limit, where alone the page is a top-N heapsort
+ * (1,000,000 tutors, broad online search by distance: 40 -> 26 ms, RESULTS.md). Elsewhere
+ * finding the matches is the cost (the bounding box, then each tutor's travel radius), so
+ * they are found once and counted by the window.
  */
 function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
+  const countApart = onlineOffer(criteria) !== undefined
   const place = criteria.studentLocation
   const distance = place ? bandSql(distanceSql(place.lat, place.lng)) : sql`null::float8`
   const levelFilter = criteria.subjectLevelIds.length > 0 ? sql`and x.subject_level_id = any(${intArray(criteria.subjectLevelIds)})` : sql``
@@ -253,14 +256,14 @@ function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
       select ts.tutor_id, ts.tutoring_experience_months,
         ts.overall_rating, ts.review_count,
         ${later ? sql`` : sql`bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence,`}
-        ${distance} as distance
+        ${distance} as distance${countApart ? sql`` : sql`, count(*) over () as total`}
       ${matching(criteria)}
       order by ${ORDER[criteria.sort]}
       limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
     ), hits as (
       ${later ? sql`select page.*, bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence from page cross join lateral ${bestTeach(criteria, sql`page.tutor_id`)} bt` : sql`select * from page`}
     )
-    select hits.*, (select count(*) ${matching(criteria)}) as total, u.firstname, u.lastname, s.title as subject_title,
+    select hits.*, ${countApart ? sql`(select count(*) ${matching(criteria)}) as total,` : sql``} u.firstname, u.lastname, s.title as subject_title,
       (select json_build_object('id', l.id, 'title', l.title)
          from teach_subject_levels x join subject_levels l on l.id = x.subject_level_id
          where x.teach_id = hits.teach_id ${levelFilter}
