@@ -9,7 +9,7 @@ import type {
   PostcodeParser,
   ProfilesDeps,
   RegistrationDeps,
-  ReviewSummaryCache,
+  ReviewsDeps,
   ScheduleDeps,
   SearchDeps,
   SubscriptionsDeps,
@@ -44,7 +44,7 @@ export type Services = {
   schedule: ScheduleDeps
   tutors: TutorsDeps
   bookings: BookingDeps
-  reviews: Pick<BookingDeps, 'uow' | 'clock'> & { reviewCache: ReviewSummaryCache }
+  reviews: ReviewsDeps
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
   payments: PaymentsDeps

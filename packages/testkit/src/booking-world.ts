@@ -353,14 +353,6 @@ export function bookingWorld(now: string) {
       delete: notFaked('notes.delete'),
       ownFileIds: async () => [],
     },
-    reviews: {
-      lockRating: notFaked('reviews.lockRating'),
-      insert: notFaked('reviews.insert'),
-      totals: notFaked('reviews.totals'),
-      saveRating: notFaked('reviews.saveRating'),
-      summary: notFaked('reviews.summary'),
-      isTutor: async () => true,
-    },
     catalog: {
       subjects: async () => [],
       subjectLevels: async () => [],

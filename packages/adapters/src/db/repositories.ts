@@ -9,6 +9,7 @@ import type {
   NotificationsRepos,
   PaymentsRepos,
   RegistrationRepos,
+  ReviewsRepos,
   ProfilesRepos,
   ScheduleRepos,
   SubscriptionsRepos,
@@ -63,6 +64,7 @@ export type Repositories = AccountsRepos &
   FilesRepos &
   VerificationRepos &
   BookingRepos &
+  ReviewsRepos &
   AvailabilityRepos &
   PaymentsRepos &
   SubscriptionsRepos &

@@ -19,7 +19,6 @@ export { changePaymentMethod, type ChangePaymentMethodError } from './change-pay
 export { checkCoupon, type CouponCheck } from './check-coupon'
 export { createBooking, type CreateBookingError, type CreateBookingInput } from './create-booking'
 export { createNote } from './create-note'
-export { createReview } from './create-review'
 export { declineLessonReschedule } from './decline-lesson-reschedule'
 export { deleteNote } from './delete-note'
 export type { BookingHoldNotExpired, BookingWindowExceeded, TooManyPendingBookings } from './errors'
@@ -31,7 +30,6 @@ export { getNote } from './get-note'
 export { getBookingPaymentStatus } from './get-booking-payment-status'
 export { getPayment } from './get-payment'
 export { getPaymentStatus, type PaymentStatusView } from './get-payment-status'
-export { getTutorReviews } from './get-tutor-reviews'
 export { listBookings } from './list-bookings'
 export { listCoupons } from './list-coupons'
 export { listNotes } from './list-notes'
@@ -57,9 +55,6 @@ export type {
   PaymentPatch,
   PaymentRecord,
   PaymentRepository,
-  ReviewDraft,
-  ReviewRepository,
-  ReviewSummary,
   StoredCoupon,
   TutorPayout,
   TutorTransferRepository,
@@ -67,8 +62,6 @@ export type {
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
 export { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventOutcome, recordPaymentEvent } from './record-payment-event'
-export { criterionMean, overallRating, type ReviewTotals, type TutorRating } from './review-rating'
-export type { ReviewSummaryCache } from './review-summary-cache'
 export { releasePayment, type ReleasePaymentError } from './release-payment'
 export { releaseWaitingTransfers } from './release-waiting-transfers'
 export { type DuePaymentsReport, PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from './run-due-payments'

@@ -8,7 +8,6 @@ import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork, WebhookEventLog } from '../shared'
 import type { BookingState } from './booking-state'
 import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentDispute, PaymentStatus } from './booking-record'
-import type { ReviewTotals, TutorRating } from './review-rating'
 
 /** A lesson and its booking as one insert: the lesson's fields, its type as stored, and the booking's price. */
 export type NewBooking = Pick<
@@ -159,27 +158,6 @@ export interface NoteRepository {
   ownFileIds(userId: number, fileIds: readonly string[]): Promise<string[]>
 }
 
-export type ReviewDraft = { knowledge: number; communication: number; punctuality: number; comment: string | null }
-export type ReviewSummary = {
-  tutorId: number
-  count: number
-  average: number | null
-  criteria: { knowledge: number | null; communication: number | null; punctuality: number | null }
-  latest: Array<ReviewDraft & { id: number; reviewerId: number; createdAt: Date }>
-}
-
-export interface ReviewRepository {
-  /** Holds the tutor's rating until the transaction ends, so two reviews at once each count the other. */
-  lockRating(tutorId: number): Promise<void>
-  /** Undefined when this reviewer already reviewed this tutor. */
-  insert(tutorId: number, reviewerId: number, draft: ReviewDraft): Promise<{ id: number } | undefined>
-  totals(tutorId: number): Promise<ReviewTotals>
-  saveRating(tutorId: number, rating: TutorRating): Promise<void>
-  summary(tutorId: number): Promise<ReviewSummary>
-  /** Whether a live user with the tutor role has this id. */
-  isTutor(tutorId: number): Promise<boolean>
-}
-
 /** A booking's payment as the payment webhook sees it. */
 export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId'> & {
   tutorId: number
@@ -240,7 +218,6 @@ export interface BookingRepos extends AvailabilityRepos {
   tutorTransfers: TutorTransferRepository
   coupons: CouponRepository
   notes: NoteRepository
-  reviews: ReviewRepository
   catalog: CatalogRepository
   outbox: Outbox
 }
