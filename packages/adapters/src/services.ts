@@ -2,6 +2,7 @@ import type {
   AddressDirectory,
   AvailabilityDeps,
   BookingDeps,
+  BookingPaymentsDeps,
   CatalogRepository,
   FilesDeps,
   NotificationsDeps,
@@ -43,7 +44,8 @@ export type Services = {
   teaching: TeachingDeps
   schedule: ScheduleDeps
   tutors: TutorsDeps
-  bookings: BookingDeps
+  /** Bookings and lessons, and the payments of bookings. */
+  bookings: BookingDeps & BookingPaymentsDeps
   reviews: ReviewsDeps
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }

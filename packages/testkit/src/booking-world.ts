@@ -12,10 +12,11 @@ import {
   type TutorBookability,
   type BookingAggregate,
   type BookingDeps,
+  type BookingPaymentsDeps,
+  type BookingPaymentsRepos,
   type BookingEvent,
   type BookingPayment,
   type BookingRecord,
-  type BookingRepos,
   type DaySchedule,
   type GeoPoint,
   type LessonNote,
@@ -133,7 +134,7 @@ export function bookingWorld(now: string) {
       .map((l) => ({ id: l.id, start: l.start, finish: l.finish, lessonType: l.lessonType, addressPoint: l.address && l.address.lat !== null && l.address.lng !== null ? { lat: l.address.lat, lng: l.address.lng } : null })),
   })
 
-  const repos: BookingRepos = {
+  const repos: BookingPaymentsRepos = {
     bookings: {
       lockTutor: async () => {},
       lockTutorAndBooker: async () => {},
@@ -380,7 +381,7 @@ export function bookingWorld(now: string) {
   const clock: FakeClock = fakeClock(now)
   const processor = fakePaymentProcessor()
   const knownPostcodes = new Map<string, GeoPoint>()
-  const deps: BookingDeps = {
+  const deps: BookingDeps & BookingPaymentsDeps = {
     uow: memoryUnitOfWork(repos, state),
     clock,
     processor,

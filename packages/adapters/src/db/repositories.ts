@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type {
   AccountsRepos,
   BookingRepos,
+  BookingPaymentsRepos,
   AvailabilityRepos,
   CatalogRepository,
   Clock,
@@ -64,6 +65,7 @@ export type Repositories = AccountsRepos &
   FilesRepos &
   VerificationRepos &
   BookingRepos &
+  BookingPaymentsRepos &
   ReviewsRepos &
   AvailabilityRepos &
   PaymentsRepos &
