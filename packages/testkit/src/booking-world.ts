@@ -1,6 +1,6 @@
 /**
- * Booking's ports in memory, with the availability readers its slot check reads, for
- * booking and payment use-case tests: `const world = bookingWorld('2026-06-01T09:00:00Z')`,
+ * Booking's and booking-payments' ports in memory, with the availability readers the slot
+ * check reads, for booking and payment use-case tests: `const world = bookingWorld('2026-06-01T09:00:00Z')`,
  * then `world.addTutor()`, `world.addTeach(...)`, and the use case with `world.deps`.
  * Like the database, it refuses a lesson that overlaps another live lesson of its tutor.
  */
