@@ -6,6 +6,7 @@ import {
   systemClock,
   type AddressDirectory,
   type BookingConfig,
+  type BookingPaymentsConfig,
   type BusyCalendar,
   type TravelTimes,
   type Clock,
@@ -95,7 +96,7 @@ export type Infrastructure = {
   ids: IdGenerator
   uploadLimits: UploadLimits
   /** The booking rules' settings, the same for the server, its jobs and the CLI. */
-  bookingConfig: BookingConfig
+  bookingConfig: BookingConfig & BookingPaymentsConfig
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
   /** Removes uploads made without an account that nobody claimed within a day; answers how many. */
   purgeUnclaimedUploads(): Promise<number>

@@ -2,6 +2,7 @@ import type {
   AddressDirectory,
   AvailabilityDeps,
   BookingDeps,
+  BookingPaymentsDeps,
   CatalogRepository,
   FilesDeps,
   NotificationsDeps,
@@ -9,7 +10,7 @@ import type {
   PostcodeParser,
   ProfilesDeps,
   RegistrationDeps,
-  ReviewSummaryCache,
+  ReviewsDeps,
   ScheduleDeps,
   SearchDeps,
   SubscriptionsDeps,
@@ -43,8 +44,9 @@ export type Services = {
   teaching: TeachingDeps
   schedule: ScheduleDeps
   tutors: TutorsDeps
-  bookings: BookingDeps
-  reviews: Pick<BookingDeps, 'uow' | 'clock'> & { reviewCache: ReviewSummaryCache }
+  /** Bookings and lessons, and the payments of bookings. */
+  bookings: BookingDeps & BookingPaymentsDeps
+  reviews: ReviewsDeps
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
   payments: PaymentsDeps

@@ -84,6 +84,15 @@ describe('the production build', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(positions)
   }, 120_000)
 
+  it("loads the built domain by every subpath of its exports with plain node, as the other packages import it", async () => {
+    const { exports } = JSON.parse(await readFile(path.join(ROOT, 'packages/domain/package.json'), 'utf8')) as { exports: Record<string, unknown> }
+    const specifiers = Object.keys(exports).map((subpath) => `@tutoring/domain${subpath.slice(1)}`)
+    const load = `for (const s of ${JSON.stringify(specifiers)}) await import(s); console.log(${specifiers.length})`
+    // From http, which depends on domain: each subpath resolves to the `default` file the build wrote.
+    const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', load], { env: { PATH: process.env.PATH ?? '' }, cwd: path.join(ROOT, 'packages/http') })
+    expect(stdout.trim()).toBe(String(specifiers.length))
+  })
+
   it('runs the CLI with plain node; its help loads nothing but the CLI itself', async () => {
     const log = path.join(dataDir, 'resolved.log')
     const hooks = path.join(dataDir, 'log-resolve.mjs')

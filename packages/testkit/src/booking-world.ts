@@ -1,6 +1,6 @@
 /**
- * Booking's ports in memory, with the availability readers its slot check reads, for
- * booking and payment use-case tests: `const world = bookingWorld('2026-06-01T09:00:00Z')`,
+ * Booking's and booking-payments' ports in memory, with the availability readers the slot
+ * check reads, for booking and payment use-case tests: `const world = bookingWorld('2026-06-01T09:00:00Z')`,
  * then `world.addTutor()`, `world.addTeach(...)`, and the use case with `world.deps`.
  * Like the database, it refuses a lesson that overlaps another live lesson of its tutor.
  */
@@ -12,10 +12,11 @@ import {
   type TutorBookability,
   type BookingAggregate,
   type BookingDeps,
+  type BookingPaymentsDeps,
+  type BookingPaymentsRepos,
   type BookingEvent,
   type BookingPayment,
   type BookingRecord,
-  type BookingRepos,
   type DaySchedule,
   type GeoPoint,
   type LessonNote,
@@ -133,7 +134,7 @@ export function bookingWorld(now: string) {
       .map((l) => ({ id: l.id, start: l.start, finish: l.finish, lessonType: l.lessonType, addressPoint: l.address && l.address.lat !== null && l.address.lng !== null ? { lat: l.address.lat, lng: l.address.lng } : null })),
   })
 
-  const repos: BookingRepos = {
+  const repos: BookingPaymentsRepos = {
     bookings: {
       lockTutor: async () => {},
       lockTutorAndBooker: async () => {},
@@ -353,14 +354,6 @@ export function bookingWorld(now: string) {
       delete: notFaked('notes.delete'),
       ownFileIds: async () => [],
     },
-    reviews: {
-      lockRating: notFaked('reviews.lockRating'),
-      insert: notFaked('reviews.insert'),
-      totals: notFaked('reviews.totals'),
-      saveRating: notFaked('reviews.saveRating'),
-      summary: notFaked('reviews.summary'),
-      isTutor: async () => true,
-    },
     catalog: {
       subjects: async () => [],
       subjectLevels: async () => [],
@@ -388,7 +381,7 @@ export function bookingWorld(now: string) {
   const clock: FakeClock = fakeClock(now)
   const processor = fakePaymentProcessor()
   const knownPostcodes = new Map<string, GeoPoint>()
-  const deps: BookingDeps = {
+  const deps: BookingDeps & BookingPaymentsDeps = {
     uow: memoryUnitOfWork(repos, state),
     clock,
     processor,

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type {
   AccountsRepos,
   BookingRepos,
+  BookingPaymentsRepos,
   AvailabilityRepos,
   CatalogRepository,
   Clock,
@@ -9,6 +10,7 @@ import type {
   NotificationsRepos,
   PaymentsRepos,
   RegistrationRepos,
+  ReviewsRepos,
   ProfilesRepos,
   ScheduleRepos,
   SubscriptionsRepos,
@@ -63,6 +65,8 @@ export type Repositories = AccountsRepos &
   FilesRepos &
   VerificationRepos &
   BookingRepos &
+  BookingPaymentsRepos &
+  ReviewsRepos &
   AvailabilityRepos &
   PaymentsRepos &
   SubscriptionsRepos &

@@ -1,25 +1,25 @@
 export { approveLessonReschedule } from './approve-lesson-reschedule'
-export type {
-  BookingAggregate,
-  BookingEvent,
-  BookingPayment,
-  BookingRecord,
-  LessonAddress,
-  LessonNote,
-  LessonRecord,
-  PaymentDispute,
-  PaymentRouting,
-  PaymentStatus,
-  Person,
+export {
+  type BookingAggregate,
+  type BookingEvent,
+  type BookingPayment,
+  type BookingRecord,
+  type LessonAddress,
+  type LessonNote,
+  type LessonRecord,
+  maySeeBooking,
+  type PaymentDispute,
+  type PaymentRouting,
+  type PaymentStatus,
+  type Person,
 } from './booking-record'
 export { BOOKING_STATE_NAMES, BOOKING_STATES, type BookingState, bookingStateOf } from './booking-state'
 export { cancelBooking } from './cancel-booking'
+export { cancelUntakenLesson } from './cancel-untaken-lesson'
 export type { CancellationError } from './cancellation'
-export { changePaymentMethod, type ChangePaymentMethodError } from './change-payment-method'
 export { checkCoupon, type CouponCheck } from './check-coupon'
 export { createBooking, type CreateBookingError, type CreateBookingInput } from './create-booking'
 export { createNote } from './create-note'
-export { createReview } from './create-review'
 export { declineLessonReschedule } from './decline-lesson-reschedule'
 export { deleteNote } from './delete-note'
 export type { BookingHoldNotExpired, BookingWindowExceeded, TooManyPendingBookings } from './errors'
@@ -28,22 +28,16 @@ export { expireReschedules } from './expire-reschedules'
 export { getBooking } from './get-booking'
 export { getLesson } from './get-lesson'
 export { getNote } from './get-note'
-export { getBookingPaymentStatus } from './get-booking-payment-status'
-export { getPayment } from './get-payment'
-export { getPaymentStatus, type PaymentStatusView } from './get-payment-status'
-export { getTutorReviews } from './get-tutor-reviews'
 export { listBookings } from './list-bookings'
 export { listCoupons } from './list-coupons'
 export { listNotes } from './list-notes'
-export { listPayments } from './list-payments'
-export { payBooking, type PayBookingError, type PayBookingInput, type PayOutcome } from './pay-booking'
-export { cancelUnauthenticatedLessons } from './payment-authentication'
+export { AUTHORIZE_LEAD_DAYS } from './payment-times'
 export type {
   BookingConfig,
   BookingDeps,
   BookingListFilter,
   BookingPatch,
-  BookingPaymentState,
+  BookingPaymentRepository,
   BookingRepos,
   BookingRepository,
   CouponRepository,
@@ -52,27 +46,12 @@ export type {
   NewPayment,
   NoteDraft,
   NoteRepository,
-  PaymentChange,
-  PaymentEventRepository,
   PaymentPatch,
-  PaymentRecord,
-  PaymentRepository,
-  ReviewDraft,
-  ReviewRepository,
-  ReviewSummary,
   StoredCoupon,
-  TutorPayout,
-  TutorTransferRepository,
 } from './ports'
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
-export { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventOutcome, recordPaymentEvent } from './record-payment-event'
-export { criterionMean, overallRating, type ReviewTotals, type TutorRating } from './review-rating'
-export type { ReviewSummaryCache } from './review-summary-cache'
-export { releasePayment, type ReleasePaymentError } from './release-payment'
-export { releaseWaitingTransfers } from './release-waiting-transfers'
-export { type DuePaymentsReport, PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from './run-due-payments'
-export { PAYMENT_SYNC_TOPICS } from './settlement'
+export { lessonEmailData, PAYMENT_SYNC_TOPICS, releaseAttempt } from './settlement'
 export {
   type BookingContexts,
   type BookingEffect,
@@ -81,6 +60,5 @@ export {
   type BookingTrigger,
   transitionBooking,
 } from './transitions'
-export { feeOnPart, heldPence, PAYOUT_SYNC_TOPICS, tutorShareOf } from './tutor-share'
 export { updateBooking } from './update-booking'
 export { updateNote } from './update-note'

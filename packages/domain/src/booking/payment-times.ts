@@ -1,8 +1,10 @@
 import { DAY_MS } from '../shared'
 import type { BookingPayment } from './booking-record'
-import { AUTHORIZE_LEAD_DAYS } from './pay-booking'
 import type { BookingRepos } from './ports'
 import { PAYMENT_SYNC_TOPICS } from './settlement'
+
+/** A card authorisation lasts about seven days, so lessons further out are authorised 6 days before. */
+export const AUTHORIZE_LEAD_DAYS = 6
 
 /**
  * A rescheduled lesson moves its payment's authorisation and capture times with it

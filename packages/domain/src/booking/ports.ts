@@ -1,14 +1,12 @@
 import type { CatalogRepository } from '../catalog'
 import type { Coupon } from '../pricing'
 import type { LinkBuilder } from '../accounts'
-import type { PaymentCustomerRepository, PaymentIntentStatus, PaymentProcessor, PayoutAccountRepository } from '../payments'
 import type { Outbox } from '../outbox'
 import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
-import type { Clock, PageOf, PageRequest, Pence, UnitOfWork, WebhookEventLog } from '../shared'
+import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
 import type { BookingState } from './booking-state'
-import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentDispute, PaymentStatus } from './booking-record'
-import type { ReviewTotals, TutorRating } from './review-rating'
+import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentStatus } from './booking-record'
 
 /** A lesson and its booking as one insert: the lesson's fields, its type as stored, and the booking's price. */
 export type NewBooking = Pick<
@@ -116,21 +114,16 @@ export type PaymentPatch = Partial<
   >
 >
 
-export interface PaymentRepository {
+/**
+ * A booking's payment rows as the booking's own decisions move them: a settlement releases,
+ * refunds or captures them, a reschedule moves their times. booking-payments' PaymentRepository
+ * is this and the rest of a payment's life.
+ */
+export interface BookingPaymentRepository {
   insert(payment: NewPayment): Promise<BookingPayment>
-  findById(id: number): Promise<BookingPayment | undefined>
   /** Every payment (attempt) of the booking, oldest first. */
   listByBooking(bookingId: number): Promise<BookingPayment[]>
   update(id: number, patch: PaymentPatch): Promise<void>
-  /**
-   * Claims one due row (FOR UPDATE SKIP LOCKED): a scheduled authorisation, a capture after
-   * the lesson, or an authorisation still waiting for the customer at its deadline; a row
-   * that failed waits for its `retryAt`.
-   */
-  claimDue(kind: 'authorize' | 'capture' | 'authentication', now: Date): Promise<BookingPayment | undefined>
-  defaultPaymentMethodOf(userId: number): Promise<string | null>
-  /** Payments newest first: one payer's (`userId`), or every payment. */
-  list(filter: { userId?: number }, page: PageRequest): Promise<PageOf<BookingPayment>>
 }
 
 export type StoredCoupon = Coupon & { id: number; active: boolean }
@@ -159,88 +152,12 @@ export interface NoteRepository {
   ownFileIds(userId: number, fileIds: readonly string[]): Promise<string[]>
 }
 
-export type ReviewDraft = { knowledge: number; communication: number; punctuality: number; comment: string | null }
-export type ReviewSummary = {
-  tutorId: number
-  count: number
-  average: number | null
-  criteria: { knowledge: number | null; communication: number | null; punctuality: number | null }
-  latest: Array<ReviewDraft & { id: number; reviewerId: number; createdAt: Date }>
-}
-
-export interface ReviewRepository {
-  /** Holds the tutor's rating until the transaction ends, so two reviews at once each count the other. */
-  lockRating(tutorId: number): Promise<void>
-  /** Undefined when this reviewer already reviewed this tutor. */
-  insert(tutorId: number, reviewerId: number, draft: ReviewDraft): Promise<{ id: number } | undefined>
-  totals(tutorId: number): Promise<ReviewTotals>
-  saveRating(tutorId: number, rating: TutorRating): Promise<void>
-  summary(tutorId: number): Promise<ReviewSummary>
-  /** Whether a live user with the tutor role has this id. */
-  isTutor(tutorId: number): Promise<boolean>
-}
-
-/** A booking's payment as the payment webhook sees it. */
-export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId'> & {
-  tutorId: number
-}
-
-export type PaymentChange = {
-  /** Learnt from the event when the call that made the intent never answered. */
-  intentId?: string
-  status?: PaymentIntentStatus
-  capturedPence?: number
-  refundedPence?: number
-  lastError?: string | null
-  dispute?: PaymentDispute
-  at: Date
-}
-
-/** A payout of a tutor's connected account, as the processor reported it. */
-export type TutorPayout = { id: string; tutorId: number; amountPence: Pence; status: 'paid' | 'failed'; failureMessage: string | null }
-
-/**
- * Tutors' shares the platform holds because their account could not be paid when the
- * customer was charged, and the payouts of their accounts.
- */
-export interface TutorTransferRepository {
-  /** A share to pay by separate transfer once the payment is captured and the account enabled. */
-  insertWaiting(input: { paymentId: number; tutorId: number; transferGroup: string }): Promise<void>
-  /**
-   * Claims (FOR UPDATE SKIP LOCKED) waiting shares whose payment is captured and whose
-   * tutor's account is payout-enabled, of one tutor or all, and marks them queued.
-   */
-  claimReady(tutorId: number | null, limit: number): Promise<number[]>
-  /** Stores a payout's state; false, changing nothing, when it is already recorded so (or failed). */
-  recordPayout(payout: TutorPayout, at: Date): Promise<boolean>
-  /** Where to tell a tutor about their payouts. */
-  contactOf(userId: number): Promise<{ email: string; firstname: string } | undefined>
-}
-
-export type BookingPaymentState = { id: number; state: BookingState; lessonState: LessonState }
-
-/** The rows the payment webhook touches: the payment, its booking's state and timeline. */
-export interface PaymentEventRepository {
-  lockById(paymentId: number): Promise<PaymentRecord | undefined>
-  lockByIntentId(paymentIntentId: string): Promise<PaymentRecord | undefined>
-  update(id: number, change: PaymentChange): Promise<void>
-  lockBooking(bookingId: number): Promise<BookingPaymentState | undefined>
-  setBookingState(bookingId: number, state: BookingState, at: Date): Promise<void>
-  addBookingEvent(event: { bookingId: number; kind: string; data: Record<string, unknown>; at: Date }): Promise<void>
-}
-
 /** Availability's readers too: the slot check runs inside the booking's transaction, under the tutor's lock. */
 export interface BookingRepos extends AvailabilityRepos {
   bookings: BookingRepository
-  payments: PaymentRepository
-  paymentEvents: PaymentEventRepository
-  webhookEvents: WebhookEventLog
-  paymentCustomers: PaymentCustomerRepository
-  payoutAccounts: PayoutAccountRepository
-  tutorTransfers: TutorTransferRepository
+  payments: BookingPaymentRepository
   coupons: CouponRepository
   notes: NoteRepository
-  reviews: ReviewRepository
   catalog: CatalogRepository
   outbox: Outbox
 }
@@ -250,21 +167,11 @@ export type BookingConfig = {
   serviceFeePercent: number
   /** Where online lessons meet; a per-lesson room is appended. */
   meetingBaseUrl: string
-  /** Where a customer returns after a 3-D Secure step. */
-  paymentReturnUrl: string
-  /**
-   * The page where a customer completes a payment that needs them (an off-session
-   * authorisation the bank wants confirmed); `payment_id` is appended.
-   */
-  paymentActionUrl: string
-  /** Staff's address: told of disputed charges and of money that keeps failing to move. */
-  internalMailbox: string
 }
 
 export type BookingDeps = {
   uow: UnitOfWork<BookingRepos>
   clock: Clock
-  processor: PaymentProcessor
   links: LinkBuilder
   ids: { uuid(): string }
   config: BookingConfig

@@ -60,7 +60,7 @@ export async function moneySnapshot(repos: Pick<BookingRepos, 'payments'>, a: Bo
  * booker paid again): whatever it holds or took goes back in full. `occasion` tells this
  * release from an earlier one of the same intent (a webhook saying it holds money again).
  */
-export async function releasePayment(repos: Pick<BookingRepos, 'payments' | 'outbox'>, p: BookingPayment, occasion?: string): Promise<void> {
+export async function releaseAttempt(repos: Pick<BookingRepos, 'payments' | 'outbox'>, p: BookingPayment, occasion?: string): Promise<void> {
   if (p.status === 'canceled') return
   if (!p.intentId) {
     // Scheduled for a later authorisation: nothing at the processor to undo.
@@ -124,7 +124,7 @@ export async function applySettlement(
       dedupeKey: `${topic}:${charged.id}`,
     })
   }
-  for (const p of payments) if (p.id !== charged?.id || !settled) await releasePayment(repos, p)
+  for (const p of payments) if (p.id !== charged?.id || !settled) await releaseAttempt(repos, p)
   for (const effect of plan.effects) {
     if (effect.type !== 'QueueEmail' || effect.to !== 'participants') continue
     for (const person of participants(a)) {

@@ -166,7 +166,7 @@ export function noteRoutes(app: App, services: Services): void {
     async (c) => {
       const body = c.req.valid('json')
       const created = await unwrap(
-        createReview(deps, currentUser(c), {
+        createReview(services.reviews, currentUser(c), {
           tutorId: c.req.valid('param').id,
           review: { knowledge: body.knowledge, communication: body.communication, punctuality: body.punctuality, comment: body.comment ?? null },
         }),

@@ -1,11 +1,8 @@
 import { ok, ResultAsync } from 'neverthrow'
 import type { PaymentIntentStatus } from '../payments'
 import { formatPence, type Pence } from '../shared'
-import type { PaymentDispute, PaymentStatus } from './booking-record'
-import type { BookingState } from './booking-state'
-import type { BookingDeps, BookingPaymentState, BookingRepos, PaymentChange, PaymentRecord } from './ports'
-import { releasePayment } from './settlement'
-import { transitionBooking } from './transitions'
+import { releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
+import type { BookingPaymentsDeps, BookingPaymentState, BookingPaymentsRepos, PaymentChange, PaymentRecord } from './ports'
 import { queueReadyTransfers } from './tutor-share'
 
 export const PAYMENT_EVENT_SOURCE = 'payments'
@@ -82,11 +79,11 @@ const TIMELINE_KIND: Record<PaymentType, string> = {
  * A dispute opened is emailed to staff; a failed payout to the tutor. An account enabled for
  * payouts gets the shares waiting for it, each queued once.
  */
-export function recordPaymentEvent(deps: Pick<BookingDeps, 'uow' | 'clock' | 'config'>, event: PaymentEvent): ResultAsync<PaymentEventOutcome, never> {
+export function recordPaymentEvent(deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'config'>, event: PaymentEvent): ResultAsync<PaymentEventOutcome, never> {
   return new ResultAsync(deps.uow.run((repos) => apply(repos, deps, event).then((outcome) => ok(outcome))))
 }
 
-async function apply(repos: BookingRepos, deps: Pick<BookingDeps, 'clock' | 'config'>, event: PaymentEvent): Promise<PaymentEventOutcome> {
+async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps, 'clock' | 'config'>, event: PaymentEvent): Promise<PaymentEventOutcome> {
   const now = deps.clock.now()
   const fresh = await repos.webhookEvents.record({ source: PAYMENT_EVENT_SOURCE, eventId: event.id, type: event.type, receivedAt: now })
   if (!fresh) return { outcome: 'duplicate' }
@@ -147,7 +144,7 @@ async function apply(repos: BookingRepos, deps: Pick<BookingDeps, 'clock' | 'con
  * By the payment id in the metadata first: it finds a payment whose creating call never
  * answered (no intent id recorded yet). The intent id, when the row already has another one.
  */
-async function locatePayment(repos: BookingRepos, paymentId: number | null, intentId: string): Promise<PaymentRecord | undefined> {
+async function locatePayment(repos: BookingPaymentsRepos, paymentId: number | null, intentId: string): Promise<PaymentRecord | undefined> {
   if (paymentId !== null) {
     const named = await repos.paymentEvents.lockById(paymentId)
     if (named && (named.intentId === null || named.intentId === intentId)) return named
@@ -163,7 +160,7 @@ async function locatePayment(repos: BookingRepos, paymentId: number | null, inte
  * settlement charged (held or captured before the event) is the settlement's own business.
  */
 async function releaseIfSuperseded(
-  repos: BookingRepos,
+  repos: BookingPaymentsRepos,
   event: { type: PaymentType; id: string; intent: PaymentEvent['intent'] },
   before: PaymentRecord,
 ): Promise<boolean> {
@@ -180,7 +177,7 @@ async function releaseIfSuperseded(
   // The row may say canceled (released before the processor's answer was known, and a status
   // never moves back): what the processor says it now holds or took is what goes back.
   if (row) {
-    await releasePayment(
+    await releaseAttempt(
       repos,
       { ...row, intentId: row.intentId ?? intent.id, status: intent.status, capturedPence: Math.max(row.capturedPence, intent.amountReceivedPence) },
       event.id,
@@ -189,7 +186,7 @@ async function releaseIfSuperseded(
   return true
 }
 
-async function applyAccount(repos: BookingRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {
+async function applyAccount(repos: BookingPaymentsRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {
   const known = await repos.payoutAccounts.findById(account.id)
   if (!known) return { outcome: 'ignored', reason: 'unknown_account' }
   const applied = await repos.payoutAccounts.record({ accountId: account.id, userId: known.userId, payoutsEnabled: account.payoutsEnabled, at })
@@ -198,7 +195,7 @@ async function applyAccount(repos: BookingRepos, account: NonNullable<PaymentEve
   return { outcome: 'handled', bookingState: null }
 }
 
-async function applyPayout(repos: BookingRepos, status: 'paid' | 'failed', payout: NonNullable<PaymentEvent['payout']>, now: Date): Promise<PaymentEventOutcome> {
+async function applyPayout(repos: BookingPaymentsRepos, status: 'paid' | 'failed', payout: NonNullable<PaymentEvent['payout']>, now: Date): Promise<PaymentEventOutcome> {
   const known = await repos.payoutAccounts.findById(payout.accountId)
   if (!known) return { outcome: 'ignored', reason: 'unknown_account' }
   const changed = await repos.tutorTransfers.recordPayout(

@@ -1,6 +1,6 @@
 import { ensureCustomer, type CreatePaymentIntentInput } from '../payments'
-import type { BookingAggregate, BookingPayment, PaymentRouting } from './booking-record'
-import type { BookingDeps, BookingRepos } from './ports'
+import type { BookingAggregate, BookingPayment, PaymentRouting } from '../booking'
+import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 import { routeBookingPayment } from './tutor-share'
 
 /**
@@ -12,8 +12,8 @@ import { routeBookingPayment } from './tutor-share'
  * with the tutor's share recorded as a waiting transfer.
  */
 export async function bookingPaymentIntent(
-  deps: Pick<BookingDeps, 'processor' | 'config'>,
-  repos: Pick<BookingRepos, 'paymentCustomers' | 'payoutAccounts' | 'payments' | 'tutorTransfers'>,
+  deps: Pick<BookingPaymentsDeps, 'processor' | 'config'>,
+  repos: Pick<BookingPaymentsRepos, 'paymentCustomers' | 'payoutAccounts' | 'payments' | 'tutorTransfers'>,
   a: BookingAggregate,
   payment: BookingPayment,
   offSession: boolean,
@@ -36,7 +36,7 @@ export async function bookingPaymentIntent(
 }
 
 async function fixRouting(
-  repos: Pick<BookingRepos, 'payoutAccounts' | 'payments' | 'tutorTransfers'>,
+  repos: Pick<BookingPaymentsRepos, 'payoutAccounts' | 'payments' | 'tutorTransfers'>,
   a: BookingAggregate,
   payment: BookingPayment,
 ): Promise<PaymentRouting> {
@@ -50,7 +50,7 @@ async function fixRouting(
 
 /** The booker's processor customer, made on first payment. */
 export const bookerCustomer = (
-  deps: Pick<BookingDeps, 'processor'>,
-  repos: Pick<BookingRepos, 'paymentCustomers'>,
+  deps: Pick<BookingPaymentsDeps, 'processor'>,
+  repos: Pick<BookingPaymentsRepos, 'paymentCustomers'>,
   a: BookingAggregate,
 ): Promise<string> => ensureCustomer({ processor: deps.processor, customers: repos.paymentCustomers }, a.booker)

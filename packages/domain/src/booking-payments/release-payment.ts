@@ -1,10 +1,8 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { invalidStateTransition, type Actor, type Forbidden, type InvalidStateTransition, type NotFound } from '../shared'
-import type { BookingPayment, PaymentStatus } from './booking-record'
-import { cancelBooking } from './cancel-booking'
-import type { CancellationError } from './cancellation'
+import { cancelBooking, type BookingPayment, type CancellationError, type PaymentStatus } from '../booking'
 import { findVisiblePayment } from './legacy-payments'
-import type { BookingDeps } from './ports'
+import type { BookingPaymentsDeps } from './ports'
 
 export type ReleasePaymentError = NotFound | Forbidden | InvalidStateTransition | CancellationError
 
@@ -19,7 +17,7 @@ const ATTEMPTS: ReadonlySet<PaymentStatus> = new Set(['requires_payment_method',
  * customer keeps paying their share; the rest is released). Captured money is refunded by
  * cancelling, never released: 409. A released payment answers as it is.
  */
-export function releasePayment(deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor'>, actor: Actor, paymentId: number): ResultAsync<BookingPayment, ReleasePaymentError> {
+export function releasePayment(deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor'>, actor: Actor, paymentId: number): ResultAsync<BookingPayment, ReleasePaymentError> {
   return new ResultAsync(
     (async (): Promise<Result<BookingPayment, ReleasePaymentError>> => {
       const found = await findVisiblePayment(deps.uow.repos, actor, paymentId, 'change')

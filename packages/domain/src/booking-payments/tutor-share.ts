@@ -1,7 +1,7 @@
 import { roundHalfUp, type Pence } from '../shared'
 import type { PayoutAccountState } from '../payments'
-import type { BookingAggregate, BookingPayment, PaymentRouting } from './booking-record'
-import type { BookingRepos } from './ports'
+import type { BookingAggregate, BookingPayment, PaymentRouting } from '../booking'
+import type { BookingPaymentsRepos } from './ports'
 
 /** The processor_sync topics that pay tutors: one separate transfer of a waiting share. */
 export const PAYOUT_SYNC_TOPICS = { transfer: 'payout.transfer' } as const
@@ -48,7 +48,7 @@ export const tutorShareOf = (p: Pick<BookingPayment, 'amountPence' | 'capturedPe
  * Writes one transfer delivery for each waiting share that may go now (its payment captured,
  * its tutor's account enabled), of one tutor or of all; each share is queued once.
  */
-export async function queueReadyTransfers(repos: Pick<BookingRepos, 'tutorTransfers' | 'outbox'>, tutorId: number | null, limit = 100): Promise<number> {
+export async function queueReadyTransfers(repos: Pick<BookingPaymentsRepos, 'tutorTransfers' | 'outbox'>, tutorId: number | null, limit = 100): Promise<number> {
   const ids = await repos.tutorTransfers.claimReady(tutorId, limit)
   for (const transferId of ids) {
     await repos.outbox.enqueue({

@@ -1,7 +1,7 @@
 import { err, ResultAsync } from 'neverthrow'
 import { notFound, type NotFound } from '../shared'
 import { getPaymentStatus, type PaymentStatusView } from './get-payment-status'
-import type { BookingDeps } from './ports'
+import type { BookingPaymentsDeps } from './ports'
 
 /**
  * The status of a booking's latest payment, for the page a customer returns to from the
@@ -9,7 +9,7 @@ import type { BookingDeps } from './ports'
  * row, so the processor knows the booking, not the payment). Status only, as for anyone
  * holding a payment id.
  */
-export function getBookingPaymentStatus(deps: Pick<BookingDeps, 'uow' | 'processor' | 'clock'>, bookingId: number): ResultAsync<PaymentStatusView, NotFound> {
+export function getBookingPaymentStatus(deps: Pick<BookingPaymentsDeps, 'uow' | 'processor' | 'clock'>, bookingId: number): ResultAsync<PaymentStatusView, NotFound> {
   return ResultAsync.fromSafePromise(deps.uow.repos.bookings.findById(bookingId)).andThen((a) =>
     a?.payment ? getPaymentStatus(deps, undefined, a.payment.id) : err(notFound('payment')),
   )

@@ -1,14 +1,14 @@
 import { err, ok, ResultAsync } from 'neverthrow'
 import { notFound, type NotFound } from '../shared'
-import type { BookingDeps, ReviewSummary } from './ports'
-import { endOfLondonDay, type ReviewSummaryCache } from './review-summary-cache'
+import type { ReviewsDeps, ReviewSummary } from './ports'
+import { endOfLondonDay } from './review-summary-cache'
 
 /**
  * `GET /api/tutors/{id}/review`: the tutor's review summary, computed once and then served
  * from the cache until the end of the day in London (SPEC "Limits").
  */
 export function getTutorReviews(
-  deps: Pick<BookingDeps, 'uow' | 'clock'> & { reviewCache: ReviewSummaryCache },
+  deps: ReviewsDeps,
   tutorId: number,
 ): ResultAsync<{ summary: ReviewSummary; expiresAt: Date }, NotFound> {
   return new ResultAsync(

@@ -1,7 +1,7 @@
 import { err, ok, ResultAsync } from 'neverthrow'
 import { lessonNotFinished, type LessonNotFinished } from '../lesson'
 import { fieldError, forbidden, notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
-import type { BookingDeps, ReviewDraft } from './ports'
+import type { ReviewDraft, ReviewsDeps } from './ports'
 import { tutorRating } from './review-rating'
 
 /**
@@ -14,7 +14,7 @@ import { tutorRating } from './review-rating'
  * picks it up at the end of the day.
  */
 export function createReview(
-  deps: Pick<BookingDeps, 'uow' | 'clock'>,
+  deps: Pick<ReviewsDeps, 'uow' | 'clock'>,
   actor: Actor,
   input: { tutorId: number; review: ReviewDraft },
 ): ResultAsync<{ id: number }, NotFound | Forbidden | ValidationFailed | LessonNotFinished> {

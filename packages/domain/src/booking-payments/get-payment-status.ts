@@ -1,8 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { isInternal, notFound, type Actor, type NotFound } from '../shared'
-import type { BookingPayment } from './booking-record'
-import type { BookingDeps } from './ports'
-import { transitionBooking } from './transitions'
+import { transitionBooking, type BookingPayment } from '../booking'
+import type { BookingPaymentsDeps } from './ports'
 
 export type PaymentStatusView = { payment: BookingPayment; /** whether the caller may see the client secret and redirect */ owner: boolean }
 
@@ -15,7 +14,7 @@ const UNSETTLED = new Set(['requires_action', 'processing'])
  * from the processor, so a finished 3-D Secure step moves the booking on.
  */
 export function getPaymentStatus(
-  deps: Pick<BookingDeps, 'uow' | 'processor' | 'clock'>,
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'processor' | 'clock'>,
   actor: Actor | undefined,
   paymentId: number,
 ): ResultAsync<PaymentStatusView, NotFound> {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TEST_CARDS, bookingWorld } from '@tutoring/testkit'
-import { cancelBooking } from './cancel-booking'
-import { createBooking } from './create-booking'
+import { cancelBooking, createBooking } from '../booking'
 import { payBooking } from './pay-booking'
 
 const NOW = '2026-06-01T08:00:00Z'

@@ -14,14 +14,9 @@ import {
   type NotFound,
   type ValidationFailed,
 } from '../shared'
-import { maySeeBooking, type BookingAggregate, type BookingPayment } from './booking-record'
-import type { BookingDeps, BookingRepos } from './ports'
-import { PAYMENT_SYNC_TOPICS, releasePayment } from './settlement'
+import { AUTHORIZE_LEAD_DAYS, maySeeBooking, PAYMENT_SYNC_TOPICS, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
+import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 import { bookerCustomer, bookingPaymentIntent } from './booking-payment-intent'
-import { transitionBooking } from './transitions'
-
-/** A card authorisation lasts about seven days, so lessons further out are authorised 6 days before. */
-export const AUTHORIZE_LEAD_DAYS = 6
 
 export type PayBookingInput = { bookingId: number; paymentMethod: string | null; coupon: string | null }
 export type PayOutcome = { payment: BookingPayment; booking: BookingAggregate }
@@ -38,7 +33,7 @@ const stillPayable = (a: BookingAggregate, now: Date): Result<void, InvalidState
   )
 }
 
-async function reload(repos: BookingRepos, id: number): Promise<BookingAggregate> {
+async function reload(repos: BookingPaymentsRepos, id: number): Promise<BookingAggregate> {
   const a = await repos.bookings.findById(id)
   if (!a) throw new Error('a locked booking vanished')
   return a
@@ -52,7 +47,7 @@ async function reload(repos: BookingRepos, id: number): Promise<BookingAggregate
  * never answered is reused, so its processor idempotency key makes the retry safe.
  */
 async function prepare(
-  deps: Pick<BookingDeps, 'uow' | 'clock'>,
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock'>,
   actor: Actor,
   input: PayBookingInput,
   setup: Pick<CardSetup, 'clientSecret' | 'redirectUrl'>,
@@ -130,9 +125,9 @@ async function prepare(
  * (a 3-D Secure step never finished, a decline) is cancelled there, so it can never be
  * authorised later beside this one.
  */
-async function supersede(repos: BookingRepos, current: BookingPayment): Promise<void> {
+async function supersede(repos: BookingPaymentsRepos, current: BookingPayment): Promise<void> {
   for (const p of await repos.payments.listByBooking(current.bookingId)) {
-    if (p.id !== current.id && p.status !== 'succeeded') await releasePayment(repos, p)
+    if (p.id !== current.id && p.status !== 'succeeded') await releaseAttempt(repos, p)
   }
 }
 
@@ -143,7 +138,7 @@ async function supersede(repos: BookingRepos, current: BookingPayment): Promise<
  * redirect; a decline is PaymentFailed (402) and leaves the booking payable again.
  */
 export function payBooking(
-  deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
   actor: Actor,
   input: PayBookingInput,
 ): ResultAsync<PayOutcome, PayBookingError> {
@@ -209,7 +204,7 @@ type CardSetup = { paymentMethod: string | null; clientSecret: string | null; re
  * go through unchanged.
  */
 async function setUpForLater(
-  deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
   actor: Actor,
   input: PayBookingInput,
 ): Promise<Result<CardSetup, ValidationFailed>> {

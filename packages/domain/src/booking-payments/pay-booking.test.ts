@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TEST_CARDS, bookingWorld } from '@tutoring/testkit'
-import { createBooking } from './create-booking'
+import { createBooking } from '../booking'
 import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
 import { recordPaymentEvent } from './record-payment-event'

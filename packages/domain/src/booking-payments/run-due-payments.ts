@@ -1,15 +1,13 @@
 import { ok } from 'neverthrow'
 import { HOUR_MS, MINUTE_MS } from '../shared'
-import type { BookingPayment } from './booking-record'
+import { cancelUntakenLesson, transitionBooking, type BookingPayment } from '../booking'
 import { bookingPaymentIntent } from './booking-payment-intent'
-import { cancelUntakenLesson } from './cancel-untaken-lesson'
 import { awaitCustomerAuthentication } from './payment-authentication'
-import type { BookingDeps, BookingRepos } from './ports'
-import { transitionBooking } from './transitions'
+import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 
 export type DuePaymentsReport = { authorized: number; failed: number; captured: number; skipped: number; retrying: number }
 
-type Deps = Pick<BookingDeps, 'uow' | 'clock' | 'processor' | 'config'>
+type Deps = Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>
 type Due = 'authorize' | 'capture'
 
 /** After this many failures of one payment in a row, staff are emailed about it, once. */
@@ -60,7 +58,7 @@ export async function runDuePayments(deps: Deps, limit = 100): Promise<DuePaymen
   return report
 }
 
-async function authorizeDue(deps: Deps, repos: BookingRepos, p: BookingPayment, now: Date, report: DuePaymentsReport): Promise<void> {
+async function authorizeDue(deps: Deps, repos: BookingPaymentsRepos, p: BookingPayment, now: Date, report: DuePaymentsReport): Promise<void> {
   const a = await repos.bookings.lockById(p.bookingId)
   if (!a || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') {
     await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, retryAt: null })
@@ -99,7 +97,7 @@ async function authorizeDue(deps: Deps, repos: BookingRepos, p: BookingPayment, 
   report.failed++
 }
 
-async function captureDue(deps: Deps, repos: BookingRepos, p: BookingPayment, report: DuePaymentsReport): Promise<void> {
+async function captureDue(deps: Deps, repos: BookingPaymentsRepos, p: BookingPayment, report: DuePaymentsReport): Promise<void> {
   const a = await repos.bookings.lockById(p.bookingId)
   if (!a || !p.intentId || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') {
     // Cancelled meanwhile: the cancellation's own processor call settles the money.

@@ -1,5 +1,5 @@
 import { ok } from 'neverthrow'
-import type { BookingDeps } from './ports'
+import type { BookingPaymentsDeps } from './ports'
 import { queueReadyTransfers } from './tutor-share'
 
 /**
@@ -8,7 +8,7 @@ import { queueReadyTransfers } from './tutor-share'
  * `account.updated` webhook does the same for one tutor at once; this catches a capture
  * after the account was enabled, and an account enabled by linking it (the offline processor).
  */
-export async function releaseWaitingTransfers(deps: Pick<BookingDeps, 'uow'>, limit = 100): Promise<{ queued: number }> {
+export async function releaseWaitingTransfers(deps: Pick<BookingPaymentsDeps, 'uow'>, limit = 100): Promise<{ queued: number }> {
   const result = await deps.uow.run(async (repos) => ok({ queued: await queueReadyTransfers(repos, null, limit) }))
   return result._unsafeUnwrap()
 }

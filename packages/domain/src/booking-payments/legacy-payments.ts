@@ -1,14 +1,14 @@
 import { err, ok, type Result } from 'neverthrow'
 import { forbidden, isInternal, notFound, type Actor, type Forbidden, type NotFound, type WithoutLocks } from '../shared'
-import type { BookingAggregate, BookingPayment } from './booking-record'
-import type { BookingRepos } from './ports'
+import type { BookingAggregate, BookingPayment } from '../booking'
+import type { BookingPaymentsRepos } from './ports'
 
 /**
  * Who may see a payment through the legacy routes: its payer, the lesson's tutor, staff;
  * anyone else is told there is no such payment. Who may change it: the payer and staff.
  */
 export async function findVisiblePayment(
-  repos: Pick<WithoutLocks<BookingRepos>, 'payments' | 'bookings'>,
+  repos: Pick<WithoutLocks<BookingPaymentsRepos>, 'payments' | 'bookings'>,
   actor: Actor,
   paymentId: number,
   purpose: 'read' | 'change',

@@ -3,11 +3,10 @@ import { fieldError, invalidStateTransition, type Actor, type Forbidden, type In
 import type { PaymentFailed } from '../payments'
 import type { CouponInvalid } from '../pricing'
 import { bookerCustomer } from './booking-payment-intent'
-import type { BookingPayment, PaymentStatus } from './booking-record'
+import { PAYMENT_SYNC_TOPICS, type BookingPayment, type PaymentStatus } from '../booking'
 import { findVisiblePayment } from './legacy-payments'
 import { payBooking } from './pay-booking'
-import type { BookingDeps } from './ports'
-import { PAYMENT_SYNC_TOPICS } from './settlement'
+import type { BookingPaymentsDeps } from './ports'
 
 export type ChangePaymentMethodError = NotFound | Forbidden | InvalidStateTransition | ValidationFailed | CouponInvalid | PaymentFailed
 
@@ -23,7 +22,7 @@ const RETRYABLE: ReadonlySet<PaymentStatus> = new Set(['requires_payment_method'
  * the old attempt is released. Anything else holds or took money: 409.
  */
 export function changePaymentMethod(
-  deps: Pick<BookingDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
   actor: Actor,
   input: { paymentId: number; paymentMethod: string },
 ): ResultAsync<BookingPayment, ChangePaymentMethodError> {
@@ -51,7 +50,7 @@ export function changePaymentMethod(
  * The replaced attempt: an intent at the processor is cancelled through the outbox (one whose
  * creating call went unanswered is looked up there by the payment's id); one never sent is just closed.
  */
-async function retire(deps: Pick<BookingDeps, 'uow'>, payment: BookingPayment): Promise<void> {
+async function retire(deps: Pick<BookingPaymentsDeps, 'uow'>, payment: BookingPayment): Promise<void> {
   await deps.uow.run(async (repos) => {
     if (payment.intentId || payment.status === 'requires_confirmation') {
       await repos.outbox.enqueue({ kind: 'processor_sync', topic: PAYMENT_SYNC_TOPICS.cancel, data: { paymentId: payment.id, amountPence: null }, dedupeKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })

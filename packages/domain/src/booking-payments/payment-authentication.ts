@@ -1,8 +1,6 @@
 import { ok } from 'neverthrow'
-import type { BookingAggregate, BookingPayment } from './booking-record'
-import { cancelUntakenLesson } from './cancel-untaken-lesson'
-import type { BookingDeps, BookingRepos } from './ports'
-import { lessonEmailData, PAYMENT_SYNC_TOPICS } from './settlement'
+import { cancelUntakenLesson, lessonEmailData, PAYMENT_SYNC_TOPICS, type BookingAggregate, type BookingPayment } from '../booking'
+import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 
 /**
  * A scheduled off-session authorisation the bank wants the customer to confirm
@@ -13,8 +11,8 @@ import { lessonEmailData, PAYMENT_SYNC_TOPICS } from './settlement'
  * lesson like any other.
  */
 export async function awaitCustomerAuthentication(
-  deps: Pick<BookingDeps, 'processor' | 'config'>,
-  repos: BookingRepos,
+  deps: Pick<BookingPaymentsDeps, 'processor' | 'config'>,
+  repos: BookingPaymentsRepos,
   a: BookingAggregate,
   payment: BookingPayment,
   failure: { paymentIntentId: string; reason: string },
@@ -45,7 +43,7 @@ export async function awaitCustomerAuthentication(
  * authorisation still waits for the customer at its start is cancelled, nothing taken, both
  * parties emailed; the intent waiting at the processor is cancelled through the outbox.
  */
-export async function cancelUnauthenticatedLessons(deps: Pick<BookingDeps, 'uow' | 'clock'>, limit = 100): Promise<{ cancelled: number }> {
+export async function cancelUnauthenticatedLessons(deps: Pick<BookingPaymentsDeps, 'uow' | 'clock'>, limit = 100): Promise<{ cancelled: number }> {
   let cancelled = 0
   for (let i = 0; i < limit; i++) {
     const done = await deps.uow.run(async (repos) => {

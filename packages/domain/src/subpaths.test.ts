@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import * as root from '@tutoring/domain'
+
+/**
+ * Each context's face by its own subpath. The specifiers are literal so that tsc resolves
+ * every one of them (a subpath missing from package.json's `exports` fails the typecheck);
+ * the test then loads each one.
+ */
+const SUBPATHS = {
+  shared: () => import('@tutoring/domain/shared'),
+  outbox: () => import('@tutoring/domain/outbox'),
+  catalog: () => import('@tutoring/domain/catalog'),
+  pricing: () => import('@tutoring/domain/pricing'),
+  lesson: () => import('@tutoring/domain/lesson'),
+  accounts: () => import('@tutoring/domain/accounts'),
+  profiles: () => import('@tutoring/domain/profiles'),
+  files: () => import('@tutoring/domain/files'),
+  notifications: () => import('@tutoring/domain/notifications'),
+  verification: () => import('@tutoring/domain/verification'),
+  payments: () => import('@tutoring/domain/payments'),
+  subscriptions: () => import('@tutoring/domain/subscriptions'),
+  teaching: () => import('@tutoring/domain/teaching'),
+  schedule: () => import('@tutoring/domain/schedule'),
+  availability: () => import('@tutoring/domain/availability'),
+  search: () => import('@tutoring/domain/search'),
+  tutors: () => import('@tutoring/domain/tutors'),
+  booking: () => import('@tutoring/domain/booking'),
+  'booking-payments': () => import('@tutoring/domain/booking-payments'),
+  reviews: () => import('@tutoring/domain/reviews'),
+  registration: () => import('@tutoring/domain/registration'),
+} satisfies Record<string, () => Promise<object>>
+
+const SRC = new URL('./', import.meta.url)
+const contextFolders = readdirSync(SRC, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, { source: string; default: string }> }
+
+describe("the package's subpaths", () => {
+  it('name every context folder once, its source index and the file the build writes for it', () => {
+    expect(Object.keys(SUBPATHS).sort()).toEqual([...contextFolders].sort())
+    const subpaths = Object.entries(exports).filter(([subpath]) => subpath !== '.')
+    expect(Object.fromEntries(subpaths)).toEqual(
+      Object.fromEntries(contextFolders.map((c) => [`./${c}`, { source: `./src/${c}/index.ts`, default: `./dist/${c}/index.js` }])),
+    )
+  })
+
+  it('load each face; together they are everything the root offers, the same objects', async () => {
+    const offered = new Map<string, unknown>()
+    for (const load of Object.values(SUBPATHS)) for (const [name, value] of Object.entries(await load())) offered.set(name, value)
+    expect([...offered.keys()].sort()).toEqual(Object.keys(root).sort())
+    for (const [name, value] of offered) expect(value, name).toBe((root as Record<string, unknown>)[name])
+  })
+})
