@@ -32,7 +32,7 @@ import {
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
 import { migrateToLatest } from './db/migrate'
 import { postcodesIoDirectory, tablePostcodeDirectory, ukPostcodes } from './geo'
-import { osrmTravel, straightLineTravel } from './travel'
+import { osrmTravel, straightLineTravel } from './availability/travel'
 import {
   fetchFeedText,
   icsBusyCalendar,
@@ -41,10 +41,10 @@ import {
   publicAddressesOnly,
   fallbackTextCache,
   type AddressPolicy,
-} from './calendar'
-import { makeRepositories, makeTransactionRepositories, type Repositories } from './db/repositories'
-import { outboxQueue, type OutboxQueue } from './db/repositories/outbox.repository'
-import { idempotencyStore, type IdempotencyStore } from './db/repositories/idempotency.repository'
+} from './availability/calendar'
+import { makeRepositories, makeTransactionRepositories, type Repositories } from './repositories'
+import { outboxQueue, type OutboxQueue } from './outbox/outbox.repository'
+import { idempotencyStore, type IdempotencyStore } from './db/idempotency.repository'
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { createLogger, type Logger } from './logger'
@@ -52,8 +52,8 @@ import { connectRedis, pingRedis, redisReady } from './redis'
 import { folderMailer, smtpMailer, type Mailer } from './mail'
 import { deliverDueOutbox, devicePushSender, processorSyncHandlers } from './outbox'
 import { processorFromConfig } from './payments'
-import { pushGatewayFromConfig } from './push'
-import { LocalDiskStorage, createS3Client, fileTypeSniffer, purgeUnclaimedUploads, s3Storage } from './storage'
+import { pushGatewayFromConfig } from './notifications/push'
+import { LocalDiskStorage, createS3Client, fileTypeSniffer, purgeUnclaimedUploads, s3Storage } from './files/storage'
 import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */

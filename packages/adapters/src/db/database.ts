@@ -1,11 +1,11 @@
-import type { AccessTokensTable } from './tables/access-tokens.table'
-import type { AddressesTable } from './tables/addresses.table'
-import type { BankAccountsTable } from './tables/bank-accounts.table'
-import type { CardsTable } from './tables/cards.table'
-import type { ChildrenTable } from './tables/children.table'
-import type { EducationTable } from './tables/education.table'
-import type { FilesTable } from './tables/files.table'
-import type { MobileNumbersTable } from './tables/mobile-numbers.table'
+import type { AccessTokensTable } from '../accounts/access-tokens.table'
+import type { AddressesTable } from '../profiles/addresses.table'
+import type { BankAccountsTable } from '../payments/bank-accounts.table'
+import type { CardsTable } from '../payments/cards.table'
+import type { ChildrenTable } from '../profiles/children.table'
+import type { EducationTable } from '../profiles/education.table'
+import type { FilesTable } from '../files/files.table'
+import type { MobileNumbersTable } from '../profiles/mobile-numbers.table'
 import type {
   OfflineAccountsTable,
   OfflinePaymentIntentsTable,
@@ -14,13 +14,13 @@ import type {
   OfflineRefundsTable,
   OfflineSetupIntentsTable,
   OfflineTransfersTable,
-} from './tables/offline-processor.table'
-import type { OutboxTable } from './tables/outbox.table'
-import type { PasswordResetsTable } from './tables/password-resets.table'
-import type { PushDeliveriesTable } from './tables/push-deliveries.table'
-import type { PersonalDetailsTable } from './tables/personal-details.table'
-import type { ProfessionsTable } from './tables/professions.table'
-import type { ProfilesTable } from './tables/profiles.table'
+} from '../payments/offline-processor.table'
+import type { OutboxTable } from '../outbox/outbox.table'
+import type { PasswordResetsTable } from '../accounts/password-resets.table'
+import type { PushDeliveriesTable } from '../notifications/push-deliveries.table'
+import type { PersonalDetailsTable } from '../profiles/personal-details.table'
+import type { ProfessionsTable } from '../profiles/professions.table'
+import type { ProfilesTable } from '../profiles/profiles.table'
 import type {
   CancellationPoliciesTable,
   CountriesTable,
@@ -33,28 +33,28 @@ import type {
   SubjectSubjectLevelsTable,
   SubjectsTable,
   UserLanguagesTable,
-} from './tables/reference-data.table'
-import type { SocialLinksTable } from './tables/social-links.table'
-import type { SubscriptionPlansTable, SubscriptionsTable } from './tables/subscriptions.table'
-import type { UserDevicesTable } from './tables/user-devices.table'
-import type { UsersTable } from './tables/users.table'
-import type { VerificationsTable } from './tables/verifications.table'
-import type { WebhookEventsTable } from './tables/webhook-events.table'
-import type { TeachExamBoardsTable, TeachSubjectLevelsTable, TeachesTable } from './tables/teaches.table'
-import type { DayAvailabilitiesTable, DayAvailabilitySlotsTable } from './tables/day-availabilities.table'
-import type { LocationsTable } from './tables/locations.table'
-import type { HolidaysTable } from './tables/holidays.table'
-import type { LessonChildrenTable, LessonsTable } from './tables/lessons.table'
-import type { BookingEventsTable, BookingsTable } from './tables/bookings.table'
-import type { PaymentsTable } from './tables/payments.table'
-import type { PayoutAccountsTable, TutorPayoutsTable, TutorTransfersTable } from './tables/tutor-payouts.table'
-import type { IdempotencyKeysTable } from './tables/idempotency-keys.table'
-import type { CouponRedemptionsTable, CouponsTable } from './tables/coupons.table'
-import type { NoteFilesTable, NotesTable, ReviewsTable } from './tables/notes.table'
-import type { PostcodeAddressesTable, PostcodesTable } from './tables/postcodes.table'
-import type { TutorSearchTable } from './tables/tutor-search.table'
-import type { TutorSearchOnlineTable } from './tables/tutor-search-online.table'
-import type { TutorRatingsTable } from './tables/tutor-ratings.table'
+} from '../catalog/reference-data.table'
+import type { SocialLinksTable } from '../profiles/social-links.table'
+import type { SubscriptionPlansTable, SubscriptionsTable } from '../subscriptions/subscriptions.table'
+import type { UserDevicesTable } from '../profiles/user-devices.table'
+import type { UsersTable } from '../accounts/users.table'
+import type { VerificationsTable } from '../verification/verifications.table'
+import type { WebhookEventsTable } from '../webhooks/webhook-events.table'
+import type { TeachExamBoardsTable, TeachSubjectLevelsTable, TeachesTable } from '../teaching/teaches.table'
+import type { DayAvailabilitiesTable, DayAvailabilitySlotsTable } from '../schedule/day-availabilities.table'
+import type { LocationsTable } from '../schedule/locations.table'
+import type { HolidaysTable } from '../schedule/holidays.table'
+import type { LessonChildrenTable, LessonsTable } from '../booking/lessons.table'
+import type { BookingEventsTable, BookingsTable } from '../booking/bookings.table'
+import type { PaymentsTable } from '../booking-payments/payments.table'
+import type { PayoutAccountsTable, TutorPayoutsTable, TutorTransfersTable } from '../booking-payments/tutor-transfers.table'
+import type { IdempotencyKeysTable } from './idempotency-keys.table'
+import type { CouponRedemptionsTable, CouponsTable } from '../booking/coupons.table'
+import type { NoteFilesTable, NotesTable, ReviewsTable } from '../booking/notes.table'
+import type { PostcodeAddressesTable, PostcodesTable } from '../geo/postcodes.table'
+import type { TutorSearchTable } from '../search/tutor-search.table'
+import type { TutorSearchOnlineTable } from '../search/tutor-search-online.table'
+import type { TutorRatingsTable } from '../booking/tutor-ratings.table'
 
 /** Every table Kysely may touch. Each context adds its tables here as it lands. */
 export interface Database {

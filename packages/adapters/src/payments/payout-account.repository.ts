@@ -1,0 +1,98 @@
+import { sql, type Kysely } from 'kysely'
+import type { PayoutAccountRepository, PayoutAccountState, TutorTransferRepository } from '@tutoring/domain'
+import type { Database } from '../db/database'
+
+/**
+ * Tutors' connected accounts: `payout_accounts` holds what the processor last said of each;
+ * an account linked to a bank account but not yet described is not enabled.
+ */
+export function payoutAccountRepository(db: Kysely<Database>): PayoutAccountRepository {
+  const described = (where: { userId?: number; accountId?: string }) => {
+    let q = db.selectFrom('payout_accounts').select(['processor_account_id', 'user_id', 'payouts_enabled'])
+    if (where.userId !== undefined) q = q.where('user_id', '=', where.userId)
+    if (where.accountId !== undefined) q = q.where('processor_account_id', '=', where.accountId)
+    return q.orderBy('payouts_enabled', 'desc').orderBy('state_at', 'desc').limit(1).executeTakeFirst()
+  }
+  const linked = (where: { userId?: number; accountId?: string }) => {
+    let q = db.selectFrom('bank_accounts').select(['processor_account_id', 'user_id']).where('processor_account_id', 'is not', null)
+    if (where.userId !== undefined) q = q.where('user_id', '=', where.userId)
+    if (where.accountId !== undefined) q = q.where('processor_account_id', '=', where.accountId)
+    return q.orderBy('linked_at').limit(1).executeTakeFirst()
+  }
+  const find = async (where: { userId?: number; accountId?: string }): Promise<PayoutAccountState | undefined> => {
+    const row = await described(where)
+    if (row) return { accountId: row.processor_account_id, userId: row.user_id, payoutsEnabled: row.payouts_enabled }
+    const bank = await linked(where)
+    return bank?.processor_account_id ? { accountId: bank.processor_account_id, userId: bank.user_id, payoutsEnabled: false } : undefined
+  }
+  return {
+    ofUser: (userId) => find({ userId }),
+    findById: (accountId) => find({ accountId }),
+    async record({ accountId, userId, payoutsEnabled, at }) {
+      // An untimed word sorts before every timed one (state_at is the epoch).
+      const stateAt = at ?? new Date(0)
+      const row = await db
+        .insertInto('payout_accounts')
+        .values({ processor_account_id: accountId, user_id: userId, payouts_enabled: payoutsEnabled, state_at: stateAt })
+        .onConflict((oc) =>
+          at === null
+            ? oc.column('processor_account_id').doNothing()
+            : oc
+                .column('processor_account_id')
+                .doUpdateSet({ payouts_enabled: payoutsEnabled, state_at: stateAt, updated_at: sql<Date>`now()` })
+                .where('payout_accounts.state_at', '<=', stateAt),
+        )
+        .returning('processor_account_id')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+  }
+}
+
+/** `tutor_transfers` (shares waiting for a separate transfer) and `tutor_payouts`. */
+export function tutorTransferRepository(db: Kysely<Database>): TutorTransferRepository {
+  return {
+    async insertWaiting({ paymentId, tutorId, transferGroup }) {
+      await db
+        .insertInto('tutor_transfers')
+        .values({ payment_id: paymentId, tutor_id: tutorId, transfer_group: transferGroup, amount_pence: null, processor_transfer_id: null, processor_account_id: null, sent_at: null })
+        .onConflict((oc) => oc.column('payment_id').doNothing())
+        .execute()
+    },
+    async claimReady(tutorId, limit) {
+      let q = db
+        .selectFrom('tutor_transfers as t')
+        .innerJoin('payments as p', 'p.id', 't.payment_id')
+        .select('t.id')
+        .where('t.status', '=', 'waiting')
+        .where('p.status', '=', 'succeeded')
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('payout_accounts as a').select('a.user_id').whereRef('a.user_id', '=', 't.tutor_id').where('a.payouts_enabled', '=', true)),
+        )
+      if (tutorId !== null) q = q.where('t.tutor_id', '=', tutorId)
+      const rows = await q.orderBy('t.id').limit(limit).forUpdate('t').skipLocked().execute()
+      const ids = rows.map((r) => r.id)
+      if (ids.length > 0) await db.updateTable('tutor_transfers').set({ status: 'queued' }).where('id', 'in', ids).execute()
+      return ids
+    },
+    async recordPayout(payout, at) {
+      const row = await db
+        .insertInto('tutor_payouts')
+        .values({ processor_payout_id: payout.id, user_id: payout.tutorId, amount_pence: payout.amountPence, status: payout.status, failure_message: payout.failureMessage, updated_at: at })
+        .onConflict((oc) =>
+          oc
+            .column('processor_payout_id')
+            // A payout can fail after it was paid (the bank returns it), never the other way.
+            .doUpdateSet({ status: payout.status, failure_message: payout.failureMessage, updated_at: at })
+            .where('tutor_payouts.status', '<>', 'failed')
+            .where('tutor_payouts.status', '<>', payout.status),
+        )
+        .returning('processor_payout_id')
+        .executeTakeFirst()
+      return row !== undefined
+    },
+    async contactOf(userId) {
+      return db.selectFrom('users').select(['email', 'firstname']).where('id', '=', userId).executeTakeFirst()
+    },
+  }
+}
