@@ -1,13 +1,5 @@
 import type { Generated, Selectable } from 'kysely'
 
-export interface PayoutAccountsTable {
-  processor_account_id: string
-  user_id: number
-  payouts_enabled: Generated<boolean>
-  state_at: Date
-  updated_at: Generated<Date>
-}
-
 export type TutorTransferStatus = 'waiting' | 'queued' | 'sent'
 
 export interface TutorTransfersTable {

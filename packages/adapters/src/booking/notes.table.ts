@@ -13,14 +13,4 @@ export interface NoteFilesTable {
   note_id: number
   file_id: string
 }
-export interface ReviewsTable {
-  id: Generated<number>
-  tutor_id: number
-  reviewer_id: number
-  knowledge: number
-  communication: number
-  punctuality: number
-  comment: string | null
-  created_at: Generated<Date>
-}
 export type NoteRow = Selectable<NotesTable>

@@ -11,3 +11,8 @@ export interface IdempotencyKeysTable {
   completed_at: Date | null
 }
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>
+
+/** The replay store's table (`Idempotency-Key`), a platform concern of every mutating route. */
+export interface IdempotencyTables {
+  idempotency_keys: IdempotencyKeysTable
+}

@@ -15,3 +15,9 @@ export interface PostcodeAddressesTable {
   city: string | null
 }
 export type PostcodeRow = Selectable<PostcodesTable>
+
+/** The postcode directory's tables, read by every context that locates a place. */
+export interface GeoTables {
+  postcodes: PostcodesTable
+  postcode_addresses: PostcodeAddressesTable
+}
