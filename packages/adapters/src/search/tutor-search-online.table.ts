@@ -1,4 +1,4 @@
-/** Written only by the trigger of migrations 2026_12_04_200000 and 2026_12_05_100000 (see there); read by search's online fast path. */
+/** Written only by the triggers of `search/sql/online-rows.sql`; read by search's online fast path. */
 export interface TutorSearchOnlineTable {
   subject_id: number
   /** 0 Sunday .. 6 Saturday. */

@@ -19,7 +19,7 @@ const MILES_PER_DEGREE = 69
  * Half the sides, in degrees, of a box holding every point within `miles` of a place at
  * `lat`: a degree of longitude is shortest on the box's edge nearer the pole. (No tutor lives
  * across the antimeridian: the service is for the UK.) `tutor_search_reach_cells` in SQL
- * (migration 2026_11_24_600000) computes the same box.
+ * (sql/search-keys.sql) computes the same box.
  */
 export function boxAround(lat: number, miles: number): { latSpan: number; lngSpan: number } {
   const latSpan = miles / MILES_PER_DEGREE
@@ -29,8 +29,8 @@ export function boxAround(lat: number, miles: number): { latSpan: number; lngSpa
 
 /**
  * `distanceMiles(tutor, student)` of the domain in SQL, term for term (haversine, R = 3958.8),
- * from the tutor's public point (`tutor_search` keeps lat and lng rounded: migration
- * 2026_12_02_300000). Null when the tutor has no location.
+ * from the tutor's public point (`tutor_search` keeps lat and lng rounded: sql/public-point.sql).
+ * Null when the tutor has no location.
  */
 const distanceSql = (lat: number, lng: number): RawBuilder<number | null> => sql<number | null>`(
   2 * 3958.8 * asin(least(1, sqrt(
@@ -57,7 +57,7 @@ export function scheduleBits(weekday: number | undefined, lessonType: LessonType
   return bits
 }
 
-/** The `search_keys` element standing for the same question as `scheduleBits` (see migration 2026_11_24_600000). */
+/** The `search_keys` element standing for the same question as `scheduleBits` (`tutor_search_schedule_keys` in sql/search-keys.sql). */
 function scheduleKey(weekday: number | undefined, lessonType: LessonTypeName | undefined): number {
   if (weekday !== undefined && lessonType !== undefined) return -(1 + 7 * LESSON_TYPE_ROW[lessonType] + weekday)
   if (lessonType !== undefined) return -(100 + LESSON_TYPE_ROW[lessonType])
@@ -80,7 +80,7 @@ function searchKeys(c: TutorSearchCriteria): RawBuilder<unknown> {
   return sql`ts.search_keys @> array[${sql.join(keys)}]::int[]`
 }
 
-/** Rule 5: not on holiday on the date, or today without one (inclusive dates). */
+/** Rule 5 (the domain's `isOnHoliday`): not on holiday on the date, or today without one (inclusive dates). */
 function notOnHoliday(c: TutorSearchCriteria): RawBuilder<unknown> {
   const date = c.date ?? c.today
   return sql`not exists (
@@ -89,19 +89,28 @@ function notOnHoliday(c: TutorSearchCriteria): RawBuilder<unknown> {
 }
 
 /**
- * Rules 1-6 of SPEC "A tutor appears in results only when" and CONTRACT §14's rule 8, as
- * `searchEligibility` reads them; rule 7 (the date window) is the use case's: it never asks
- * for a date outside it.
+ * Rules 1-6 of SPEC "A tutor appears in results only when" and CONTRACT §14's rule 8, as the
+ * domain's `searchEligibility` (packages/domain/src/search/eligibility.ts) reads them, each
+ * named below by the domain function it mirrors; rule 7 (`isOutsideWindow`, the date window)
+ * is the use case's: it never asks for a date outside it. The columns read here are kept by
+ * the triggers of sql/*.sql. search.properties.test.ts (packages/http) holds both sides equal.
  */
 function eligibilityConditions(c: TutorSearchCriteria): RawBuilder<unknown>[] {
-  // Rules 1-3: profile complete, every verification PASS, visible; rule 8: a subscription
-  // trialing or active. Both kept by triggers.
-  const conditions: RawBuilder<unknown>[] = [sql`ts.searchable`, sql`ts.subscribed`, searchKeys(c)]
-  // Rule 4: a schedule window on the weekday offering the lesson type; kept by triggers.
+  const conditions: RawBuilder<unknown>[] = [
+    // Rules 1-3 (`profileReasons`, `verificationReasons`, `isVisible`): profile complete, every
+    // verification PASS, visible: `searchable` (sql/tutor-records.sql).
+    sql`ts.searchable`,
+    // Rule 8 (`isSubscriptionInactive`): a subscription trialing or active (sql/subscription.sql).
+    sql`ts.subscribed`,
+    searchKeys(c),
+  ]
+  // Rule 4 (`hasAvailability`): a schedule window on the weekday offering the lesson type
+  // (sql/schedule-and-subjects.sql).
   conditions.push(sql`ts.schedule_mask & ${scheduleBits(c.weekday, c.lessonType)}::int <> 0`)
   conditions.push(notOnHoliday(c))
-  // Rule 6: an in-person lesson with the student's place needs the tutor within their own
-  // travel distance (the grid cell of searchKeys first, then the exact distance).
+  // Rule 6 (`isOutOfTravelDistance`): an in-person lesson with the student's place needs the
+  // tutor's public point within their own travel distance (the grid cell of searchKeys first,
+  // then the exact distance).
   const place = inPersonPlace(c)
   if (place) conditions.push(sql`${distanceSql(place.lat, place.lng)} <= ts.travel_distance_miles`)
   return conditions
@@ -147,7 +156,7 @@ const bandSql = (miles: RawBuilder<number | null>): RawBuilder<number | null> =>
 /**
  * Column names of the page query: each sort ends on tutor_id so pages never overlap (distance:
  * by band, then tutor_id; rating: the domain's `compareByRating`, from the copies of
- * `tutor_ratings` that both search tables keep, migration 2026_12_05_100000).
+ * `tutor_ratings` that both search tables keep, sql/rating.sql).
  */
 const ORDER: Record<SearchSort, RawBuilder<unknown>> = {
   distance: sql`distance asc nulls last, tutor_id asc`,
@@ -211,7 +220,7 @@ const teachAfterPage = (c: TutorSearchCriteria): boolean =>
 
 /**
  * The commonest search, a subject on a date online with no other filter, is answered from
- * `tutor_search_online` (migration 2026_12_04_200000): its rows are exactly the searchable,
+ * `tutor_search_online` (sql/online-rows.sql): its rows are exactly the searchable,
  * subscribed tutors teaching the subject with an online window on the weekday (rules 1-4 and
  * 8), read from the index alone. Rule 5 (holidays) is checked as on the general path.
  */

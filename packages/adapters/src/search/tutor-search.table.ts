@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely'
 
-/** Written only by the triggers of migrations 2026_11_24_200000, 2026_11_24_600000, 2026_12_02_100000 and 2026_12_05_100000 (see there); read by search. */
+/** Written only by the triggers and functions of `search/sql/*.sql` (the live definitions; the migrations made the columns); read by search. */
 export interface TutorSearchTable {
   tutor_id: number
   profile_complete: Generated<boolean>
