@@ -21,6 +21,9 @@ import {
   type UnitOfWork,
   type UploadLimits,
 } from '@tutoring/domain'
+import { busyCalendarFromConfig, travelFromConfig } from './availability/availability.infrastructure'
+import { publicAddressesOnly, type AddressPolicy } from './availability/calendar'
+import { bookingConfigFromConfig } from './booking/booking.infrastructure'
 import { appUrl, resolveAppKey, type Config } from './config'
 import {
   SecretBox,
@@ -31,30 +34,21 @@ import {
   secretTokens,
 } from './crypto'
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
+import { idempotencyStore, type IdempotencyStore } from './db/idempotency.repository'
 import { migrateToLatest } from './db/migrate'
-import { postcodesIoDirectory, tablePostcodeDirectory, ukPostcodes } from './geo'
-import { osrmTravel, straightLineTravel } from './travel'
-import {
-  fetchFeedText,
-  icsBusyCalendar,
-  memoryTextCache,
-  noBusyCalendar,
-  publicAddressesOnly,
-  fallbackTextCache,
-  type AddressPolicy,
-} from './calendar'
-import { makeRepositories, makeTransactionRepositories, type Repositories } from './db/repositories'
-import { outboxQueue, type OutboxQueue } from './db/repositories/outbox.repository'
-import { idempotencyStore, type IdempotencyStore } from './db/repositories/idempotency.repository'
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
+import { storageFromConfig, uploadLimitsFromConfig } from './files/files.infrastructure'
+import { fileTypeSniffer, purgeUnclaimedUploads, type LocalDiskStorage } from './files/storage'
+import { addressDirectoryFromConfig, ukPostcodes } from './geo'
 import { createLogger, type Logger } from './logger'
-import { connectRedis, pingRedis, redisReady } from './redis'
-import { folderMailer, smtpMailer, type Mailer } from './mail'
-import { deliverDueOutbox, devicePushSender, processorSyncHandlers } from './outbox'
+import { mailerFromConfig, type Mailer } from './mail'
+import { pushGatewayFromConfig } from './notifications/push'
+import { outboxDelivery } from './outbox/outbox.infrastructure'
+import { outboxQueue, type OutboxQueue } from './outbox/outbox.repository'
 import { processorFromConfig } from './payments'
-import { pushGatewayFromConfig } from './push'
-import { LocalDiskStorage, createS3Client, fileTypeSniffer, purgeUnclaimedUploads, s3Storage } from './storage'
+import { connectRedis, pingRedis, redisReady } from './redis'
+import { makeRepositories, makeTransactionRepositories, type Repositories } from './repositories'
 import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */
@@ -131,19 +125,13 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const configured = () => processorFromConfig(config, database, now, baseUrl)
   const processor =
     typeof overrides.processor === 'function' ? overrides.processor(configured()) : (overrides.processor ?? configured())
-  const mailer =
-    overrides.mailer ??
-    (config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : folderMailer(path.join(config.DATA_DIR, 'mail'), config.MAIL_FROM))
+  const mailer = overrides.mailer ?? mailerFromConfig(config)
   const push = overrides.push ?? (await pushGatewayFromConfig(config, logger))
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined
   if (redis) await redisReady(redis, 2_000)
   const outbox = outboxQueue(database.db)
-  const sync = processorSyncHandlers(database.db, processor)
-  const localDisk = config.S3_BUCKET
-    ? undefined
-    : new LocalDiskStorage({ root: path.join(config.DATA_DIR, 'storage'), baseUrl, sign: (p, at) => urlSigner.sign(p, at), now, logger })
-  const storage = overrides.storage ?? localDisk ?? openS3(config, logger)
-  const addresses = overrides.addresses ?? addressDirectory(config, database, logger)
+  const { storage, localDisk } = storageFromConfig(config, { baseUrl, sign: (p, at) => urlSigner.sign(p, at), now, logger }, overrides.storage)
+  const addresses = overrides.addresses ?? addressDirectoryFromConfig(config, database.db, logger)
   return {
     config,
     logger,
@@ -168,30 +156,22 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     baseUrl,
     geocoder: overrides.geocoder ?? addresses,
     addresses,
-    travel:
-      overrides.travel ??
-      (config.ROUTING_API_URL ? osrmTravel({ baseUrl: config.ROUTING_API_URL, timeoutMs: config.ROUTING_API_TIMEOUT_MS, logger }) : straightLineTravel),
-    calendar: overrides.calendar ?? busyCalendar(config, redis, logger, now, overrides.calendarAddressPolicy ?? publicAddressesOnly),
+    travel: overrides.travel ?? travelFromConfig(config, logger),
+    calendar:
+      overrides.calendar ??
+      busyCalendarFromConfig(config, { redis, logger, now, policy: overrides.calendarAddressPolicy ?? publicAddressesOnly }),
     postcodes: ukPostcodes,
     storage,
-    localDisk: overrides.storage ? undefined : localDisk,
+    localDisk,
     sniffer: fileTypeSniffer,
     ids: { uuid: () => randomUUID() },
-    uploadLimits: { image: config.UPLOAD_MAX_IMAGE_BYTES, document: config.UPLOAD_MAX_IMAGE_BYTES, video: config.UPLOAD_MAX_VIDEO_BYTES },
-    bookingConfig: {
-      holdMinutes: config.BOOKING_HOLD_MINUTES,
-      serviceFeePercent: config.SERVICE_FEE_PERCENT,
-      meetingBaseUrl: config.MEETING_BASE_URL,
-      paymentReturnUrl: `${baseUrl}/api/payments/return`,
-      paymentActionUrl: config.PAYMENT_ACTION_URL ?? `${baseUrl}/api/payments/return`,
-      internalMailbox: config.INTERNAL_MAILBOX,
-    },
+    uploadLimits: uploadLimitsFromConfig(config),
+    bookingConfig: bookingConfigFromConfig(config, baseUrl),
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },
     pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
-    deliverOutbox: (limit) =>
-      deliverDueOutbox({ queue: outbox, mailer, push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }), processorSync: sync, logger, internalMailbox: config.INTERNAL_MAILBOX, now, leaseSeconds: config.OUTBOX_LEASE_SECONDS }, limit),
+    deliverOutbox: outboxDelivery(config, { db: database.db, queue: outbox, mailer, push, processor, logger, now }),
     purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
     async close() {
       mailer.close()
@@ -199,29 +179,6 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
       await database.close()
     },
   }
-}
-
-function addressDirectory(config: Config, database: DatabaseHandle, logger: Logger): AddressDirectory {
-  const table = tablePostcodeDirectory(database.db)
-  if (!config.POSTCODES_API_URL) return table
-  return postcodesIoDirectory({ baseUrl: config.POSTCODES_API_URL, timeoutMs: config.POSTCODES_API_TIMEOUT_MS, fallback: table, logger })
-}
-
-function busyCalendar(config: Config, redis: Redis | undefined, logger: Logger, now: () => Date, policy: AddressPolicy): BusyCalendar {
-  if (config.CALENDAR_FEEDS === 'off') return noBusyCalendar
-  return icsBusyCalendar({
-    fetchText: (url) => fetchFeedText(url, { timeoutMs: config.CALENDAR_FETCH_TIMEOUT_MS, maxBytes: config.CALENDAR_MAX_BYTES, policy }),
-    cache: redis ? fallbackTextCache(redis, 'calendar-feed:') : memoryTextCache(),
-    ttlSeconds: config.CALENDAR_CACHE_SECONDS,
-    logger,
-    now,
-  })
-}
-
-/** Credentials come from the SDK's standard chain (AWS_ACCESS_KEY_ID and friends). */
-function openS3(config: Config, logger: Logger): ObjectStorage {
-  const client = createS3Client({ region: config.S3_REGION, endpoint: config.S3_ENDPOINT, logger })
-  return s3Storage(client, { bucket: config.S3_BUCKET!, logger })
 }
 
 /** The server named by DATABASE_URL, else the embedded database under DATA_DIR. */

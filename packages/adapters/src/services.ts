@@ -19,9 +19,9 @@ import type {
   VerificationDeps,
 } from '@tutoring/domain'
 import type { Infrastructure } from './container'
-import { cachedCatalog } from './db/repositories/cached-catalog'
-import type { Repositories } from './db/repositories'
-import { memoryReviewCache } from './review-cache'
+import { cachedCatalog } from './catalog/cached-catalog'
+import type { Repositories } from './repositories'
+import { memoryReviewCache } from './booking/review-cache'
 import { createThrottle, type Throttle } from './throttle'
 
 /** CONTRACT §3: how long a session token lives, whoever issues it (login, registration, the CLI). */

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPGlite, repeatableSqlFiles } from '@tutoring/adapters'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const SERVER = path.join(ROOT, 'packages/http/dist/main.js')
@@ -121,5 +122,21 @@ export async function resolve(specifier, context, next) {
     expect(status.stderr).toBe('')
     expect(status.stdout).toMatch(/^applied \d{4}-.*2026_11_22_000100_create_accounts$/m)
     expect(status.stdout.trimEnd().split('\n').at(-1)).toMatch(/^all \d+ migrations applied$/)
+  }, 60_000)
+
+  it('applies the live SQL files it ships (`<context>/sql/*.sql`, copied beside the bundle) when it migrates', async () => {
+    const dir = path.join(dataDir, 'migrated')
+    const migrated = await run(CLI, ['migrate'], { DATA_DIR: dir })
+    expect(migrated.stderr).toBe('')
+    const database = await openPGlite(path.join(dir, 'pglite'))
+    try {
+      const recorded = database.db.withTables<{ repeatable_sql: { name: string; checksum: string } }>()
+      const rows = await recorded.selectFrom('repeatable_sql').select(['name', 'checksum']).orderBy('name').execute()
+      const sources = await repeatableSqlFiles()
+      expect(sources.length).toBeGreaterThan(0)
+      expect(rows).toEqual(sources.map(({ name, checksum }) => ({ name, checksum })))
+    } finally {
+      await database.close()
+    }
   }, 60_000)
 })

@@ -3,8 +3,8 @@ import { ok } from 'neverthrow'
 import { systemClock, type UnitOfWork } from '@tutoring/domain'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
 import type { DatabaseHandle } from './connect'
-import { makeRepositories, makeTransactionRepositories, type Repositories } from './repositories'
-import { bookingLocks } from './repositories/booking.repository'
+import { makeRepositories, makeTransactionRepositories, type Repositories } from '../repositories'
+import { bookingLocks } from '../booking/booking.repository'
 import { createUnitOfWork } from './unit-of-work'
 
 describe.each(testDatabaseKinds())('the unit of work on %s', (kind) => {

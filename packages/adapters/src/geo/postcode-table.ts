@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { AddressDirectory, AddressMatch } from '@tutoring/domain'
 import type { Database } from '../db/database'
-import type { PostcodeRow } from '../db/tables/postcodes.table'
+import type { PostcodeRow } from './postcodes.table'
 
 const postcodeMatch = (row: PostcodeRow): AddressMatch => ({
   line1: null,

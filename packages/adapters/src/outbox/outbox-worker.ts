@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { OutboxQueue } from '../db/repositories/outbox.repository'
+import type { OutboxQueue } from './outbox.repository'
 import { renderEmail, type Mailer } from '../mail'
 
 export type ProcessorSyncHandler = (data: Record<string, unknown>) => Promise<void>

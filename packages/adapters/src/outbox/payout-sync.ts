@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import { feeOnPart, PAYOUT_SYNC_TOPICS, tutorShareOf, type PaymentProcessor } from '@tutoring/domain'
 import type { Database } from '../db/database'
-import { rowToPayment } from '../db/repositories/payment.repository'
-import type { PaymentRow } from '../db/tables/payments.table'
+import { rowToPayment } from '../booking-payments/payment.repository'
+import type { PaymentRow } from '../booking-payments/payments.table'
 import type { ProcessorSyncHandler } from './outbox-worker'
 
 /**

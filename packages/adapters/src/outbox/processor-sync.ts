@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, CUSTOMER_SYNC_TOPIC, PAYMENT_SYNC_TOPICS, ensureCustomer, type PaymentProcessor } from '@tutoring/domain'
 import type { Database } from '../db/database'
-import { paymentCustomerRepository } from '../db/repositories/payment-customer.repository'
+import { paymentCustomerRepository } from '../payments/payment-customer.repository'
 import type { ProcessorSyncHandler } from './outbox-worker'
 import { captureFee, payoutSyncHandlers, refundRouting, reverseSeparateTransfer } from './payout-sync'
 

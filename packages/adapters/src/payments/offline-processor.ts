@@ -14,7 +14,7 @@ import {
 } from '@tutoring/domain'
 import type { DatabaseHandle } from '../db/connect'
 import type { Database } from '../db/database'
-import type { OfflinePaymentIntentsTable, OfflineSetupIntentsTable, OfflineTransfersTable } from '../db/tables/offline-processor.table'
+import type { OfflinePaymentIntentsTable, OfflineSetupIntentsTable, OfflineTransfersTable } from './offline-processor.table'
 import { idleStorage } from '../db/idle-storage'
 import { ambientTransaction } from '../db/unit-of-work'
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { PageRequest, TutorSearchCriteria } from '@tutoring/domain'
 import type { Database } from '../db/database'
-import { searchStatementForExplain } from '../db/repositories/tutor-search.repository'
+import { searchStatementForExplain } from '../search/tutor-search.repository'
 
 /** The plan of search's page statement, after fresh statistics; `analyze` runs it for real timings. */
 export async function explainTutorSearch(

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { CreateBucketCommand } from '@aws-sdk/client-s3'
 import S3rver from 's3rver'
-import { createS3Client } from '../storage/s3-storage'
+import { createS3Client } from '../files/storage/s3-storage'
 
 export type LocalS3 = {
   endpoint: string

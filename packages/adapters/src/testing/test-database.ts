@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely'
 import pg from 'pg'
 import type { Database } from '../db/database'
 import { openPGlite, openPostgres, type DatabaseHandle, type DatabaseKind } from '../db/connect'
-import { migrateToLatest } from '../db/migrate'
+import { migrateToLatest, repeatableSqlFiles } from '../db/migrate'
 import { seedReferenceData } from '../db/seed/seed-reference-data'
 
 /** PGlite always; the server too when the environment names one (CI does). */
@@ -56,12 +56,13 @@ export async function createEmptyServerDatabase(): Promise<{ url: string; drop()
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations')
 
-/** The template's name changes whenever a migration does, so a stale one is never cloned. */
+/** The template's name changes whenever a migration or a live SQL file does, so a stale one is never cloned. */
 async function templateName(): Promise<string> {
   const hash = createHash('sha256')
   for (const file of (await readdir(MIGRATIONS_DIR)).sort()) {
     hash.update(file).update(await readFile(path.join(MIGRATIONS_DIR, file)))
   }
+  for (const file of await repeatableSqlFiles()) hash.update(file.name).update(file.checksum)
   hash.update(await readFile(path.join(MIGRATIONS_DIR, '../seed/reference-data.ts')))
   return `tutoring_tpl_${hash.digest('hex').slice(0, 16)}`
 }

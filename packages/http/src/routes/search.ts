@@ -16,7 +16,7 @@ const DESCRIPTION = [
   'One item per tutor: the matching teach with the lowest hourly rate (then the oldest) is shown and priced for `duration` minutes (default 60) with the configured service fee.',
   'A fully booked tutor still appears: free slots are the availability route\'s business. Schedule entries restricted to a subject, level or board count for any search, as in the eligibility rules.',
   'Place: post_code (located by the geocoder: a malformed postcode and one that cannot be located are 422s on post_code, `is not a valid UK postcode` and `could not be located`, as everywhere postcodes are taken) or lat and lng, not both. location.distance is in miles, in half-mile bands shown by their upper bound, measured to the tutor\'s location rounded to two decimal places (as is the travel-distance rule): exact coordinates never leave the service (null without a place or a tutor location).',
-  'sort: distance (default with a place; by half-mile band, then tutor id; 422 without one; tutors without a location last), rating (default otherwise: the overall rating, highest first, unrated tutors last; there are no reviews yet, so this is by tutor id for now), price_asc, price_desc (by the shown teach\'s rate). Every order ends on the tutor id.',
+  'sort: distance (default with a place; by half-mile band, then tutor id; 422 without one; tutors without a location last), rating (default otherwise: the overall rating, highest first, then the most reviews; unrated tutors last), price_asc, price_desc (by the shown teach\'s rate). Every order ends on the tutor id.',
   'A date before today or after today + 14 is an empty page, not an error. Malformed values are 422 validation_failed with field errors.',
 ].join(' ')
 

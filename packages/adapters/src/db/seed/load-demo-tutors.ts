@@ -28,8 +28,8 @@ const WRITERS = 2
 
 /**
  * Writes demo tutors straight into the tables, a chunk of 1,000 per transaction, two
- * transactions at a time. Each chunk defers `tutor_search`'s upkeep (migration
- * 2026_12_04_100000) and refreshes its own tutors once at the end, set-based, instead of once
+ * transactions at a time. Each chunk defers `tutor_search`'s upkeep (search/sql/bulk-deferral.sql)
+ * and refreshes its own tutors once at the end, set-based, instead of once
  * per table written. `tag` keeps emails and usernames of repeated loads apart. Answers the new
  * user ids in the order given.
  */
@@ -82,7 +82,7 @@ function loadChunkDeferred(db: Kysely<Database>, chunk: readonly DemoTutor[], of
     const ids = await loadChunk(trx, chunk, offset, options)
     const written = `{${ids.join(',')}}`
     await sql`select tutor_search_refresh(${written}::bigint[])`.execute(trx)
-    // Deferred too: the online rows once, from the refreshed rows (migration 2026_12_05_200000).
+    // Deferred too: the online rows once, from the refreshed rows (search/sql/online-rows.sql).
     await sql`select tutor_search_online_refresh(${written}::bigint[])`.execute(trx)
     return ids
   })

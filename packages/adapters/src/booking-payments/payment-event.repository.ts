@@ -1,0 +1,90 @@
+import type { Kysely, Transaction } from 'kysely'
+import { BOOKING_STATES, bookingStateOf, lessonStateOf, type PaymentEventRepository, type PaymentRecord, type WithoutLocks } from '@tutoring/domain'
+import type { Database } from '../db/database'
+import type { Locks } from '../db/row-locks'
+import type { PaymentRow } from './payments.table'
+import { disputeOf } from './payment.repository'
+
+const rowToPayment = (row: PaymentRow, tutorId: number): PaymentRecord => ({
+  id: row.id,
+  bookingId: row.booking_id,
+  status: row.status,
+  amountPence: row.amount_pence,
+  capturedPence: row.captured_pence,
+  refundedPence: row.refunded_pence,
+  dispute: disputeOf(row),
+  tutorId,
+  intentId: row.processor_payment_intent_id,
+})
+
+/** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */
+export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<PaymentEventRepository> {
+  return {
+    async update(id, change) {
+      await db
+        .updateTable('payments')
+        .set({
+          ...(change.intentId !== undefined ? { processor_payment_intent_id: change.intentId } : {}),
+          ...(change.status !== undefined ? { status: change.status } : {}),
+          ...(change.capturedPence !== undefined ? { captured_pence: change.capturedPence } : {}),
+          ...(change.refundedPence !== undefined ? { refunded_pence: change.refundedPence } : {}),
+          ...(change.lastError !== undefined ? { last_error: change.lastError } : {}),
+          ...(change.dispute
+            ? {
+                dispute_id: change.dispute.id,
+                dispute_status: change.dispute.status,
+                dispute_reason: change.dispute.reason,
+                dispute_amount_pence: change.dispute.amountPence,
+                disputed_at: change.dispute.openedAt,
+              }
+            : {}),
+          updated_at: change.at,
+        })
+        .where('id', '=', id)
+        .execute()
+    },
+    async setBookingState(bookingId, state, at) {
+      await db.updateTable('bookings').set({ state: BOOKING_STATES[state], updated_at: at }).where('id', '=', bookingId).execute()
+    },
+    async addBookingEvent({ bookingId, kind, data, at }) {
+      await db.insertInto('booking_events').values({ booking_id: bookingId, kind, actor_id: null, data: JSON.stringify(data), created_at: at }).execute()
+    },
+  }
+}
+
+async function lockPayment(
+  trx: Transaction<Database>,
+  column: 'id' | 'processor_payment_intent_id',
+  value: number | string,
+): Promise<PaymentRecord | undefined> {
+  const row = await trx.selectFrom('payments').selectAll().where(column, '=', value).forUpdate().executeTakeFirst()
+  if (!row) return undefined
+  const lesson = await trx
+    .selectFrom('bookings as b')
+    .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
+    .select('l.tutor_id')
+    .where('b.id', '=', row.booking_id)
+    .executeTakeFirstOrThrow()
+  return rowToPayment(row, lesson.tutor_id)
+}
+
+export function paymentEventLocks(trx: Transaction<Database>): Locks<PaymentEventRepository> {
+  return {
+    lockById: (paymentId) => lockPayment(trx, 'id', paymentId),
+    lockByIntentId: (paymentIntentId) => lockPayment(trx, 'processor_payment_intent_id', paymentIntentId),
+    async lockBooking(bookingId) {
+      const row = await trx
+        .selectFrom('bookings as b')
+        .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
+        .select(['b.id', 'b.state', 'l.state as lesson_state'])
+        .where('b.id', '=', bookingId)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!row) return undefined
+      const state = bookingStateOf(row.state)
+      const lessonState = lessonStateOf(row.lesson_state)
+      if (!state || !lessonState) throw new Error(`booking ${bookingId} has an unknown state`)
+      return { id: row.id, state, lessonState }
+    },
+  }
+}

@@ -1,0 +1,12 @@
+import type { BookingConfig, BookingPaymentsConfig } from '@tutoring/domain'
+import type { Config } from '../config'
+
+/** The booking and booking-payment rules' settings, the same for the server, its jobs and the CLI. */
+export const bookingConfigFromConfig = (config: Config, baseUrl: string): BookingConfig & BookingPaymentsConfig => ({
+  holdMinutes: config.BOOKING_HOLD_MINUTES,
+  serviceFeePercent: config.SERVICE_FEE_PERCENT,
+  meetingBaseUrl: config.MEETING_BASE_URL,
+  paymentReturnUrl: `${baseUrl}/api/payments/return`,
+  paymentActionUrl: config.PAYMENT_ACTION_URL ?? `${baseUrl}/api/payments/return`,
+  internalMailbox: config.INTERNAL_MAILBOX,
+})

@@ -1,0 +1,20 @@
+import type { BookingEventsTable, BookingsTable } from './bookings.table'
+import type { CouponRedemptionsTable, CouponsTable } from './coupons.table'
+import type { LessonChildrenTable, LessonsTable } from './lessons.table'
+import type { NoteFilesTable, NotesTable } from './notes.table'
+import type { ReviewsTable } from './reviews.table'
+import type { TutorRatingsTable } from './tutor-ratings.table'
+
+/** The booking context's tables, as Kysely sees them; `Database` joins every context's. */
+export interface BookingTables {
+  booking_events: BookingEventsTable
+  bookings: BookingsTable
+  coupon_redemptions: CouponRedemptionsTable
+  coupons: CouponsTable
+  lesson_children: LessonChildrenTable
+  lessons: LessonsTable
+  note_files: NoteFilesTable
+  notes: NotesTable
+  reviews: ReviewsTable
+  tutor_ratings: TutorRatingsTable
+}

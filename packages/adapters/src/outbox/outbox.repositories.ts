@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/database'
+import { outboxWriter } from './outbox.repository'
+
+/** The outbox context's part of the repository bag, outside a transaction: no locks. */
+export function outboxRepositories(db: Kysely<Database>) {
+  return {
+    outbox: outboxWriter(db),
+  }
+}

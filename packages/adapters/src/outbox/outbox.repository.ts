@@ -1,0 +1,98 @@
+import { sql, type Kysely } from 'kysely'
+import type { Outbox, OutboxMessage } from '@tutoring/domain'
+import type { Database } from '../db/database'
+import type { OutboxKind, OutboxRow } from './outbox.table'
+
+const topicOf = (message: OutboxMessage): string => {
+  switch (message.kind) {
+    case 'email':
+      return message.template
+    case 'push':
+      return 'push'
+    case 'processor_sync':
+      return message.topic
+  }
+}
+
+/** Writes in the caller's transaction; a repeated dedupe key is a no-op. */
+export function outboxWriter(db: Kysely<Database>): Outbox {
+  return {
+    async enqueue(message) {
+      const { dedupeKey, ...payload } = message
+      await db
+        .insertInto('outbox')
+        .values({ kind: message.kind, topic: topicOf(message), payload: JSON.stringify(payload), dedupe_key: dedupeKey ?? null })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute()
+    },
+  }
+}
+
+export type ClaimedOutboxItem = { id: number; kind: OutboxKind; topic: string; payload: unknown; attempts: number }
+
+/**
+ * The worker's side. `claimDue` locks due rows with SKIP LOCKED and pushes their
+ * `available_at` forward by the lease, so another instance skips them while this one works
+ * and picks them up again if this one dies.
+ */
+export function outboxQueue(db: Kysely<Database>) {
+  return {
+    async claimDue(now: Date, limit: number, leaseSeconds: number): Promise<ClaimedOutboxItem[]> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await trx
+          .selectFrom('outbox')
+          .select(['id', 'kind', 'topic', 'payload', 'attempts'])
+          .where('delivered_at', 'is', null)
+          .where('available_at', '<=', now)
+          .orderBy('id')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked()
+          .execute()
+        if (rows.length === 0) return []
+        await trx
+          .updateTable('outbox')
+          .set({ available_at: new Date(now.getTime() + leaseSeconds * 1000), attempts: sql`attempts + 1` })
+          .where('id', 'in', rows.map((r) => r.id))
+          .execute()
+        return rows.map((r) => ({ ...r, attempts: r.attempts + 1 }))
+      })
+    },
+    async markDelivered(id: number, at: Date): Promise<void> {
+      await db.updateTable('outbox').set({ delivered_at: at, last_error: null, failed_at: null }).where('id', '=', id).execute()
+    },
+    /**
+     * The item stays queued until `retryAt`; `failingSince` marks it as failing (kept from
+     * the first time it was marked). Answers whether this call marked it, so staff are told once.
+     */
+    async markFailedAttempt(id: number, error: string, retryAt: Date, failingSince: Date | null): Promise<{ markedFailing: boolean }> {
+      const before = await db.selectFrom('outbox').select('failed_at').where('id', '=', id).executeTakeFirst()
+      await db
+        .updateTable('outbox')
+        .set({ last_error: error.slice(0, 2000), available_at: retryAt, ...(failingSince ? { failed_at: sql<Date>`coalesce(failed_at, ${failingSince})` } : {}) })
+        .where('id', '=', id)
+        .execute()
+      return { markedFailing: failingSince !== null && before?.failed_at === null }
+    },
+    /** Undelivered items marked as failing, oldest first: what `cli outbox:failed` shows. */
+    async listFailing(): Promise<OutboxRow[]> {
+      return db.selectFrom('outbox').selectAll().where('delivered_at', 'is', null).where('failed_at', 'is not', null).orderBy('id').execute()
+    },
+    /** Makes undelivered items due now: the given ids, or every failing one. Answers how many. */
+    async redrive(target: { ids: number[] } | 'all-failing', now: Date): Promise<number> {
+      let query = db.updateTable('outbox').set({ available_at: now }).where('delivered_at', 'is', null)
+      query = target === 'all-failing' ? query.where('failed_at', 'is not', null) : query.where('id', 'in', target.ids.length > 0 ? target.ids : [-1])
+      const result = await query.executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+    enqueue: (message: OutboxMessage) => outboxWriter(db).enqueue(message),
+    async list(filter: { kind?: OutboxKind; topic?: string } = {}): Promise<OutboxRow[]> {
+      let query = db.selectFrom('outbox').selectAll().orderBy('id')
+      if (filter.kind) query = query.where('kind', '=', filter.kind)
+      if (filter.topic) query = query.where('topic', '=', filter.topic)
+      return query.execute()
+    },
+  }
+}
+
+export type OutboxQueue = ReturnType<typeof outboxQueue>

@@ -1,0 +1,102 @@
+import type { Kysely, Transaction } from 'kysely'
+import type {
+  AccountsRepos,
+  AvailabilityRepos,
+  BookingPaymentsRepos,
+  BookingRepos,
+  Clock,
+  FilesRepos,
+  NotificationsRepos,
+  PaymentsRepos,
+  ProfilesRepos,
+  RegistrationRepos,
+  ReviewsRepos,
+  ScheduleRepos,
+  SearchRepos,
+  SubscriptionsRepos,
+  TeachingRepos,
+  TutorsRepos,
+  VerificationRepos,
+  WithoutLocks,
+} from '@tutoring/domain'
+import { accountsRepositories } from './accounts/accounts.repositories'
+import { availabilityRepositories } from './availability/availability.repositories'
+import { bookingPaymentsRepositories, withBookingPaymentsLocks } from './booking-payments/booking-payments.repositories'
+import { bookingRepositories, withBookingLocks } from './booking/booking.repositories'
+import { catalogRepositories } from './catalog/catalog.repositories'
+import type { Database } from './db/database'
+import { filesRepositories, withFilesLocks } from './files/files.repositories'
+import { notificationsRepositories } from './notifications/notifications.repositories'
+import { outboxRepositories } from './outbox/outbox.repositories'
+import { paymentsRepositories, withPaymentsLocks } from './payments/payments.repositories'
+import { profilesRepositories, withProfilesLocks } from './profiles/profiles.repositories'
+import { registrationRepositories } from './registration/registration.repositories'
+import { scheduleRepositories, withScheduleLocks } from './schedule/schedule.repositories'
+import { searchRepositories } from './search/search.repositories'
+import { subscriptionsRepositories, withSubscriptionsLocks } from './subscriptions/subscriptions.repositories'
+import { teachingRepositories } from './teaching/teaching.repositories'
+import { tutorsRepositories } from './tutors/tutors.repositories'
+import { verificationRepositories, withVerificationLocks } from './verification/verification.repositories'
+import { webhooksRepositories } from './webhooks/webhooks.repositories'
+
+/** Every repository, as a transaction has them: what the domain's contexts ask of the bag. */
+export type Repositories = AccountsRepos &
+  RegistrationRepos &
+  ProfilesRepos &
+  TeachingRepos &
+  ScheduleRepos &
+  TutorsRepos &
+  FilesRepos &
+  VerificationRepos &
+  BookingRepos &
+  BookingPaymentsRepos &
+  ReviewsRepos &
+  AvailabilityRepos &
+  PaymentsRepos &
+  SubscriptionsRepos &
+  SearchRepos &
+  NotificationsRepos
+
+/**
+ * Every repository outside a transaction (on the pool): no locks. Each context's folder builds
+ * its part (`<context>.repositories.ts`); a new repository is a line there. The clock is the
+ * one the domain's rules read where a repository applies them (a tutor's hours taught).
+ */
+export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLocks<Repositories> {
+  return {
+    ...accountsRepositories(db),
+    ...registrationRepositories(db),
+    ...catalogRepositories(db),
+    ...profilesRepositories(db),
+    ...filesRepositories(db),
+    ...notificationsRepositories(db),
+    ...verificationRepositories(db),
+    ...paymentsRepositories(db),
+    ...subscriptionsRepositories(db),
+    ...teachingRepositories(db),
+    ...scheduleRepositories(db),
+    ...availabilityRepositories(db),
+    ...searchRepositories(db),
+    ...tutorsRepositories(db),
+    ...bookingRepositories(db, clock),
+    ...bookingPaymentsRepositories(db),
+    ...outboxRepositories(db),
+    ...webhooksRepositories(db),
+  }
+}
+
+/** Every repository bound to one transaction, with the locks each context's part takes there. */
+export function makeTransactionRepositories(trx: Transaction<Database>, clock: Clock): Repositories {
+  const repos = makeRepositories(trx, clock)
+  return {
+    ...repos,
+    ...withProfilesLocks(trx, repos),
+    ...withFilesLocks(trx, repos),
+    ...withVerificationLocks(trx, repos),
+    ...withPaymentsLocks(trx, repos),
+    ...withSubscriptionsLocks(trx, repos),
+    ...withScheduleLocks(trx, repos),
+    ...withBookingLocks(trx, repos, clock),
+    ...withBookingPaymentsLocks(trx, repos),
+  }
+}

@@ -1,0 +1,8 @@
+import type { TutorSearchTable } from './tutor-search.table'
+import type { TutorSearchOnlineTable } from './tutor-search-online.table'
+
+/** The search context's tables, as Kysely sees them; `Database` joins every context's. */
+export interface SearchTables {
+  tutor_search: TutorSearchTable
+  tutor_search_online: TutorSearchOnlineTable
+}
