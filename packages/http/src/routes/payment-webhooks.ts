@@ -1,16 +1,11 @@
-import { z } from '@hono/zod-openapi'
 import { recordPaymentEvent } from '@tutoring/domain'
 import { jsonBody } from '../platform/json-body'
 import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
-import { stripeSignature } from '../platform/stripe-signature'
+import { signatureHeaders, stripeSignature } from '../platform/stripe-signature'
 import type { Services } from '@tutoring/adapters'
 import { ProcessorEventBody, toPaymentEvent } from './payments.schemas'
-
-export const signatureHeaders = z.object({
-  'stripe-signature': z.string().optional().openapi({ description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`' }),
-})
 
 export function paymentWebhookRoutes(app: App, services: Services): void {
   mount(

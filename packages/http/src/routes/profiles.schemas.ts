@@ -18,7 +18,7 @@ import {
   type UserDevice,
   type UserProfile,
 } from '@tutoring/domain'
-import { calendarDate, countryCode, mobileField, pastDate, personName, postcodeField } from './accounts.schemas'
+import { calendarDate, countryCode, mobileField, pastDate, personName, postcodeField } from '../platform/fields'
 
 const id = z.number().int()
 const text = (max: number) => z.string().trim().min(1).max(max)

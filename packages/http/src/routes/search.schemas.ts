@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi'
-import { abbreviateLastname } from './accounts.schemas'
+import { abbreviateLastname } from '../platform/fields'
 import { withinSupportedYears } from '../platform/dates'
 import { describeExperience, SEARCH_SORTS, type TutorSearchResult } from '@tutoring/domain'
 import { presentSearchPriceBreakdown, SearchPriceBreakdownSchema } from './price-breakdown.schemas'
 import { referenceId } from './teaching.schemas'
-import type { MediaUrls } from './tutors.schemas'
+import type { MediaUrls } from '../platform/media-urls'
 
 /** A whole number, as JSON gives it or as a query string spells it. */
 const wholeNumber = z

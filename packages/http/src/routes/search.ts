@@ -6,9 +6,9 @@ import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import { fieldErrorsFrom } from '../platform/validation'
+import { mediaUrls } from '../platform/media-urls'
 import type { Services } from '@tutoring/adapters'
 import { fromQueryString, presentSearchItem, SearchParams, searchQueryString, TutorSearchItemSchema } from './search.schemas'
-import { mediaUrls } from './tutors.schemas'
 
 const tags = ['Search']
 const DESCRIPTION = [

@@ -6,9 +6,8 @@ import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
-import { stripeSignature } from '../platform/stripe-signature'
+import { signatureHeaders, stripeSignature } from '../platform/stripe-signature'
 import type { Services } from '@tutoring/adapters'
-import { signatureHeaders } from './payment-webhooks'
 import { ProcessorEventBody } from './payments.schemas'
 import { PortalSchema, presentPortal, presentSubscription, SubscriptionBody, SubscriptionSchema, toSubscriptionEvent } from './subscriptions.schemas'
 

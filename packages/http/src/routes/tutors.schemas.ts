@@ -7,18 +7,13 @@ import {
   type TutorStatus,
   type TutorVerifications,
 } from '@tutoring/domain'
-import { UserSchema, abbreviateLastname, presentUser } from './accounts.schemas'
+import { abbreviateLastname } from '../platform/fields'
+import type { MediaUrls } from '../platform/media-urls'
+import { UserSchema, presentUser } from './accounts.schemas'
 import { DayAvailabilitySchema, HolidaySchema, LocationSchema, presentDayAvailability, presentHoliday, presentLocation } from './schedule.schemas'
 import { AvailableTeachSchema, TeachSchema, presentAvailableTeach, presentTeach } from './teaching.schemas'
 
 const status = z.enum(['NONE', 'PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
-
-/** Where the profile media are served from: `{id}` is the user id (CONTRACT §13). */
-export type MediaUrls = { profileImage(userId: number): string; profileVideo(userId: number): string }
-export const mediaUrls = (baseUrl: string): MediaUrls => ({
-  profileImage: (userId) => `${baseUrl}/api/resources/profile-image/${userId}`,
-  profileVideo: (userId) => `${baseUrl}/api/resources/profile-video/${userId}`,
-})
 
 export const TutorStatusSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { getPublicTutorProfile, getTutorDetails, getTutorStatus } from '@tutoring/domain'
 import { authApi, currentUser, internalOnly } from '../platform/auth'
+import { mediaUrls } from '../platform/media-urls'
 import { one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
@@ -9,7 +10,6 @@ import {
   PublicTutorProfileSchema,
   TutorDetailsSchema,
   TutorStatusSchema,
-  mediaUrls,
   presentPublicTutorProfile,
   presentTutorDetails,
   presentTutorStatus,

@@ -7,8 +7,10 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App, type RouteSpec } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
 import type { Services } from '@tutoring/adapters'
-import { UserSchema, abbreviateLastname, countryCode, emailField, personName, presentUser } from './accounts.schemas'
-import { PublicTutorProfileSchema, mediaUrls, presentPublicTutorProfile, type MediaUrls } from './tutors.schemas'
+import { abbreviateLastname, countryCode, personName } from '../platform/fields'
+import { mediaUrls, type MediaUrls } from '../platform/media-urls'
+import { UserSchema, emailField, presentUser } from './accounts.schemas'
+import { PublicTutorProfileSchema, presentPublicTutorProfile } from './tutors.schemas'
 
 const tags = ['Users']
 const idParam = z.object({ id: z.coerce.number().int().positive() })

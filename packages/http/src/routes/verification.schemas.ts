@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { CHECK_COMPLETED, VERIFICATION_KINDS, type ProviderEvent, type VerificationRecord } from '@tutoring/domain'
-import { pastDate } from './accounts.schemas'
+import { pastDate } from '../platform/fields'
 
 export const StoredStatusSchema = z.enum(['PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
 

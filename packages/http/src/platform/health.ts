@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import type { Lifecycle } from '../platform/lifecycle'
-import { Problem } from '../platform/problem'
-import { jsonContent, mount, problemContent, type App } from '../platform/routes'
+import type { Lifecycle } from './lifecycle'
+import { Problem } from './problem'
+import { jsonContent, mount, problemContent, type App } from './routes'
 import type { Services } from '@tutoring/adapters'
 
 const CheckStatus = z.enum(['up', 'down'])
