@@ -15,16 +15,18 @@ import { requestLog } from './platform/request-log'
 import { urlGuard } from './platform/url-guard'
 import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
-import { accountRoutes } from './routes/accounts'
-import { availabilityRoutes } from './routes/availability'
+import * as accounts from './accounts'
+import * as availability from './availability'
+import * as catalog from './catalog'
+import * as registration from './registration'
+import * as schedule from './schedule'
+import * as search from './search'
+import * as teaching from './teaching'
+import * as tutors from './tutors'
 import { fileRoutes } from './routes/files'
 import { healthRoutes } from './platform/health'
 import { profileRoutes } from './routes/profiles'
 import { mediaRoutes } from './routes/media'
-import { referenceRoutes } from './routes/reference'
-import { searchRoutes } from './routes/search'
-import { teachingRoutes } from './routes/teaching'
-import { userRoutes } from './routes/users'
 import { verificationRoutes } from './routes/verification'
 import { pushNotificationRoutes } from './routes/push-notifications'
 import { bookingRoutes } from './routes/bookings'
@@ -59,15 +61,17 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   app.use(entityTags())
 
   healthRoutes(app, services, lifecycle)
-  referenceRoutes(app, services)
-  searchRoutes(app, services)
-  accountRoutes(app, services)
-  userRoutes(app, services)
+  catalog.routes(app, services)
+  search.routes(app, services)
+  registration.routes(app, services)
+  accounts.routes(app, services)
   verificationRoutes(app, services)
   pushNotificationRoutes(app, services)
   profileRoutes(app, services)
-  teachingRoutes(app, services)
-  availabilityRoutes(app, services)
+  teaching.routes(app, services)
+  schedule.routes(app, services)
+  tutors.routes(app, services)
+  availability.routes(app, services)
   fileRoutes(app, services)
   mediaRoutes(app, services)
   bookingRoutes(app, services)

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { BOOKING_STATES, checkCoupon, getBookingPaymentStatus, getPaymentStatus, listCoupons, payBooking, formatPence } from '@tutoring/domain'
-import { PriceBreakdownSchema, presentPriceBreakdown } from './price-breakdown.schemas'
+import { PriceBreakdownSchema, presentPriceBreakdown } from '../pricing'
 import { authApi, currentUser } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'

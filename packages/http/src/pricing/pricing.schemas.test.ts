@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { lessonPriceBreakdown } from '@tutoring/domain'
-import { presentPriceBreakdown, presentSearchPriceBreakdown } from './price-breakdown.schemas'
+import { presentPriceBreakdown, presentSearchPriceBreakdown } from './pricing.schemas'
 
 describe('price breakdown on the wire', () => {
   const breakdown = lessonPriceBreakdown({

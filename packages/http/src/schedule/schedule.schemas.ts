@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
 import { DAY_NAMES, LESSON_TYPES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain'
-import { referenceId } from './teaching.schemas'
+import { referenceId } from '../teaching'
 
 // Formats are only typed here; the domain checks values, so every rule answers in one place.
 const clockTime = z.string().max(8).openapi({ pattern: '^([01][0-9]|2[0-3]):(00|15|30|45)$|^24:00$', example: '09:00' })

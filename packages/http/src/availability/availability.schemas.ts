@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { DURATION_PREFERENCE, lessonTypeName, type AddressMatch, type DayAvailability, type LessonTypeName, type TeachAvailability } from '@tutoring/domain'
 import { withinSupportedYears } from '../platform/dates'
 import { paginationQuery } from '../platform/pagination'
-import { PriceBreakdownSchema, presentPriceBreakdown } from './price-breakdown.schemas'
+import { PriceBreakdownSchema, presentPriceBreakdown } from '../pricing'
 
 const INT_MAX = 2_147_483_647
 /** An empty query value (`post_code=`) counts as absent. */

@@ -6,7 +6,7 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import { LocationBody, LocationSchema, LocationUpdateBody, presentLocation } from './schedule.schemas'
-import { idParam, tutorRecordsQuery } from './teaching.schemas'
+import { idParam, tutorRecordsQuery } from '../teaching'
 
 const tags = ['Locations']
 const OWNERSHIP = "A tutor's location is seen and changed by that tutor and by internal staff; to anyone else it does not exist (404)."

@@ -1,17 +1,20 @@
 import { z } from '@hono/zod-openapi'
 import {
   describeExperience,
+  roleName,
   type PublicTutorProfile,
+  type PublicUser,
   type TutorDetails,
   type TutorProfileFacts,
   type TutorStatus,
   type TutorVerifications,
+  type User,
 } from '@tutoring/domain'
 import { abbreviateLastname } from '../platform/fields'
 import type { MediaUrls } from '../platform/media-urls'
-import { UserSchema, presentUser } from './accounts.schemas'
-import { DayAvailabilitySchema, HolidaySchema, LocationSchema, presentDayAvailability, presentHoliday, presentLocation } from './schedule.schemas'
-import { AvailableTeachSchema, TeachSchema, presentAvailableTeach, presentTeach } from './teaching.schemas'
+import { UserSchema, presentUser } from '../accounts'
+import { DayAvailabilitySchema, HolidaySchema, LocationSchema, presentDayAvailability, presentHoliday, presentLocation } from '../schedule'
+import { AvailableTeachSchema, TeachSchema, presentAvailableTeach, presentTeach } from '../teaching'
 
 const status = z.enum(['NONE', 'PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
 
@@ -127,6 +130,35 @@ export function presentPublicTutorProfile(p: PublicTutorProfile, urls: MediaUrls
     teaches: p.teaches.map(presentAvailableTeach),
   }
 }
+
+export const PublicUserSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    firstname: z.string(),
+    lastname: z.string().openapi({ description: 'Abbreviated to the initial and a full stop' }),
+    role_id: z.number().int(),
+    role: z.string(),
+    joined_at: z.string(),
+  })
+  .openapi('PublicUser')
+
+const presentPublicUser = (user: User): z.infer<typeof PublicUserSchema> => ({
+  id: user.id,
+  username: user.username,
+  firstname: user.firstname,
+  lastname: abbreviateLastname(user.lastname),
+  role_id: user.roleId,
+  role: roleName(user.roleId)!,
+  joined_at: user.createdAt.toISOString(),
+})
+
+export const PublicTutorUserSchema = PublicTutorProfileSchema.extend({ role_id: z.number().int(), role: z.string() }).openapi('PublicTutorUser')
+
+export const presentAnyPublicUser = (found: PublicUser, urls: MediaUrls): z.infer<typeof PublicUserSchema> | z.infer<typeof PublicTutorUserSchema> =>
+  found.kind === 'tutor'
+    ? { ...presentPublicTutorProfile(found.profile, urls), role_id: found.profile.tutor.roleId, role: roleName(found.profile.tutor.roleId)! }
+    : presentPublicUser(found.user)
 
 const VerificationSchema = z.object({ status, reference: z.string().nullable() })
 

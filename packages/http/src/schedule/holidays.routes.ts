@@ -6,7 +6,7 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import { HolidayBody, HolidaySchema, presentHoliday } from './schedule.schemas'
-import { idParam, tutorRecordsQuery } from './teaching.schemas'
+import { idParam, tutorRecordsQuery } from '../teaching'
 
 const tags = ['Holidays']
 const OWNERSHIP = "A tutor's holidays are seen and removed by that tutor and by internal staff; to anyone else they do not exist (404)."

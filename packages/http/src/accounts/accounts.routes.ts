@@ -3,75 +3,36 @@ import {
   deleteAccount,
   logIn,
   logOut,
-  registerUser,
   requestPasswordReset,
   resetPassword,
   sendVerificationEmail,
   verifyEmail,
-  type SessionIssued,
 } from '@tutoring/domain'
 import { authApi, currentUser, signedUrl } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
+import { bearer, commonProblems, jsonContent, jsonRequest, mount, problemContent, type App } from '../platform/routes'
 import { authThrottle, emailInJsonBody } from '../platform/throttle'
 import type { Services } from '@tutoring/adapters'
 import {
   ForgotBody,
   LoginBody,
-  RegisterBody,
   ResetBody,
   SessionSchema,
   StatusSchema,
   UserSchema,
+  presentSession,
   presentUser,
 } from './accounts.schemas'
 import { loginFormPage, resetPasswordPage } from './accounts.pages'
 
 const tags = ['Accounts']
-const presentSession = (s: SessionIssued) => ({
-  data: { token: s.token, token_type: 'Bearer' as const, expires_in: s.expiresIn, user: presentUser(s.user) },
-})
-const jsonRequest = <S>(schema: S) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 const noContent = { 204: { description: 'Done' } }
 
 export function accountRoutes(app: App, services: Services): void {
   const deps = services.accounts
   const strict = authThrottle(services.throttles.auth, emailInJsonBody)
-
-  mount(
-    app,
-    ['/api/auth/register', '/api/v1/auth/register'],
-    {
-      method: 'post',
-      tags,
-      summary: 'Register a student, parent or tutor; answers a session',
-      middleware: [jsonBody] as const,
-      request: jsonRequest(RegisterBody),
-      responses: { ...processorProblems, 201: jsonContent(SessionSchema, 'Registered'), 400: problemContent('Malformed'), 422: commonProblems[422] },
-    },
-    async (c) => {
-      const body = c.req.valid('json')
-      const session = await unwrap(
-        registerUser(deps, {
-          email: body.email,
-          password: body.password,
-          firstname: body.firstname,
-          lastname: body.lastname,
-          role: body.role,
-          country: body.country,
-          dateOfBirth: body.date_of_birth ?? undefined,
-          profilePicture: body.profile_picture ?? undefined,
-          address: body.address ?? undefined,
-          mobile: body.mobile ?? undefined,
-          dbs: body.dbs ? { certificateNumber: body.dbs.certificate_number, issueDate: body.dbs.issue_date } : undefined,
-          card: body.card ? { paymentMethod: body.card.payment_method } : undefined,
-        }),
-      )
-      return c.json(presentSession(session), 201)
-    },
-  )
 
   mount(
     app,

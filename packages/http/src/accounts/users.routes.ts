@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { claimUsername, getPublicUser, getUser, isEmailRegistered, roleName, updateUser, type PublicUser, type User } from '@tutoring/domain'
+import { claimUsername, getUser, isEmailRegistered, updateUser, type User } from '@tutoring/domain'
 import { authApi, currentUser, signedUrl } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { problems } from '../platform/problem'
@@ -7,42 +7,11 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App, type RouteSpec } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
 import type { Services } from '@tutoring/adapters'
-import { abbreviateLastname, countryCode, personName } from '../platform/fields'
-import { mediaUrls, type MediaUrls } from '../platform/media-urls'
+import { countryCode, personName } from '../platform/fields'
 import { UserSchema, emailField, presentUser } from './accounts.schemas'
-import { PublicTutorProfileSchema, presentPublicTutorProfile } from './tutors.schemas'
 
 const tags = ['Users']
 const idParam = z.object({ id: z.coerce.number().int().positive() })
-
-const PublicUserSchema = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    firstname: z.string(),
-    lastname: z.string().openapi({ description: 'Abbreviated to the initial and a full stop' }),
-    role_id: z.number().int(),
-    role: z.string(),
-    joined_at: z.string(),
-  })
-  .openapi('PublicUser')
-
-const presentPublicUser = (user: User): z.infer<typeof PublicUserSchema> => ({
-  id: user.id,
-  username: user.username,
-  firstname: user.firstname,
-  lastname: abbreviateLastname(user.lastname),
-  role_id: user.roleId,
-  role: roleName(user.roleId)!,
-  joined_at: user.createdAt.toISOString(),
-})
-
-const PublicTutorUserSchema = PublicTutorProfileSchema.extend({ role_id: z.number().int(), role: z.string() }).openapi('PublicTutorUser')
-
-const presentAnyPublicUser = (found: PublicUser, urls: MediaUrls): z.infer<typeof PublicUserSchema> | z.infer<typeof PublicTutorUserSchema> =>
-  found.kind === 'tutor'
-    ? { ...presentPublicTutorProfile(found.profile, urls), role_id: found.profile.tutor.roleId, role: roleName(found.profile.tutor.roleId)! }
-    : presentPublicUser(found.user)
 
 const UserUpdateBody = z
   .strictObject({
@@ -55,7 +24,6 @@ const UserUpdateBody = z
 
 export function userRoutes(app: App, services: Services): void {
   const deps = services.accounts
-  const urls = mediaUrls(services.infra.baseUrl)
 
   mount(
     app,
@@ -95,23 +63,6 @@ export function userRoutes(app: App, services: Services): void {
       const user = await unwrap(claimUsername(deps, { userId: c.req.valid('param').id, username: c.req.valid('query').username }))
       return c.json({ data: presentUser(user) }, 200)
     },
-  )
-
-  // GET takes a username where PUT takes an id; one path template needs one parameter name.
-  mount(
-    app,
-    ['/api/users/{user}'],
-    {
-      method: 'get',
-      tags,
-      summary: 'Public user by username',
-      description:
-        'Public. A tutor answers the public tutor profile of GET /api/tutors/{id}/profile plus role_id and role; a student or parent answers name, role and joined_at. Staff, deleted users and tutors who hide their profile are 404, as an unknown username.',
-      request: { params: z.object({ user: z.string().min(1).max(64).openapi({ param: { name: 'user', in: 'path' }, description: 'The username.' }) }) },
-      responses: { 200: jsonContent(z.object({ data: z.union([PublicTutorUserSchema, PublicUserSchema]) }), 'User'), 404: commonProblems[404] },
-    },
-    async (c) =>
-      c.json({ data: presentAnyPublicUser(await unwrap(getPublicUser({ accounts: deps, tutors: services.tutors }, c.req.valid('param').user)), urls) }, 200),
   )
 
   mount(

@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { roleName, type User } from '@tutoring/domain'
-import { countryCode, mobileField, pastDate, personName, postcodeField } from '../platform/fields'
+import { roleName, type SessionIssued, type User } from '@tutoring/domain'
 
 export const emailField = z.string().trim().toLowerCase().pipe(z.email().max(254)).openapi({ example: 'ada@example.com' })
 /** Passwords are never trimmed (SPEC): a blank is as good a character as any, but not blanks alone. */
@@ -9,34 +8,6 @@ export const passwordField = z
   .min(8, 'must be at least 8 characters')
   .max(128, 'must be at most 128 characters')
   .refine((s) => s.trim().length > 0, 'must not be only spaces')
-
-export const AddressInput = z.strictObject({
-  line1: z.string().trim().min(1).max(255),
-  line2: z.string().trim().max(255).nullable().optional(),
-  city: z.string().trim().min(1).max(100),
-  postcode: postcodeField,
-  country: countryCode.optional(),
-})
-
-export const RegisterBody = z
-  .strictObject({
-    email: emailField,
-    password: passwordField,
-    firstname: personName,
-    lastname: personName,
-    role: z.enum(['student', 'parent', 'tutor']),
-    country: countryCode,
-    date_of_birth: pastDate.nullable().optional(),
-    profile_picture: z.uuid().nullable().optional(),
-    address: AddressInput.nullable().optional(),
-    mobile: mobileField.nullable().optional(),
-    dbs: z
-      .strictObject({ certificate_number: z.string().trim().regex(/^\d{12}$/, 'must be the 12 digits of the certificate'), issue_date: pastDate })
-      .nullable()
-      .optional(),
-    card: z.strictObject({ payment_method: z.string().trim().min(3).max(255) }).nullable().optional(),
-  })
-  .openapi('RegisterRequest')
 
 export const LoginBody = z
   .strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(1024) })
@@ -88,3 +59,7 @@ export function presentUser(user: User): z.infer<typeof UserSchema> {
     created_at: user.createdAt.toISOString(),
   }
 }
+
+export const presentSession = (s: SessionIssued): z.infer<typeof SessionSchema> => ({
+  data: { token: s.token, token_type: 'Bearer' as const, expires_in: s.expiresIn, user: presentUser(s.user) },
+})

@@ -6,7 +6,7 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import { DayAvailabilityBody, DayAvailabilitySchema, DayAvailabilityUpdateBody, presentDayAvailability } from './schedule.schemas'
-import { idParam, tutorRecordsQuery } from './teaching.schemas'
+import { idParam, tutorRecordsQuery } from '../teaching'
 
 const tags = ['Schedule']
 const OWNERSHIP =

@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { abbreviateLastname } from '../platform/fields'
 import { withinSupportedYears } from '../platform/dates'
 import { describeExperience, SEARCH_SORTS, type TutorSearchResult } from '@tutoring/domain'
-import { presentSearchPriceBreakdown, SearchPriceBreakdownSchema } from './price-breakdown.schemas'
-import { referenceId } from './teaching.schemas'
+import { presentSearchPriceBreakdown, SearchPriceBreakdownSchema } from '../pricing'
+import { referenceId } from '../teaching'
 import type { MediaUrls } from '../platform/media-urls'
 
 /** A whole number, as JSON gives it or as a query string spells it. */

@@ -1,15 +1,19 @@
-import { getPublicTutorProfile, getTutorDetails, getTutorStatus } from '@tutoring/domain'
+import { z } from '@hono/zod-openapi'
+import { getPublicTutorProfile, getPublicUser, getTutorDetails, getTutorStatus } from '@tutoring/domain'
 import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { mediaUrls } from '../platform/media-urls'
 import { one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
-import { idParam } from './teaching.schemas'
+import { idParam } from '../teaching'
 import {
   PublicTutorProfileSchema,
+  PublicTutorUserSchema,
+  PublicUserSchema,
   TutorDetailsSchema,
   TutorStatusSchema,
+  presentAnyPublicUser,
   presentPublicTutorProfile,
   presentTutorDetails,
   presentTutorStatus,
@@ -66,5 +70,22 @@ export function tutorRoutes(app: App, services: Services): void {
       responses: { 200: jsonContent(one(TutorDetailsSchema), 'Tutor'), ...commonProblems },
     },
     async (c) => c.json({ data: presentTutorDetails(await unwrap(getTutorDetails(deps, currentUser(c), c.req.valid('param').id)), urls) }, 200),
+  )
+
+  // A username here where PUT (accounts' users routes) takes an id: one path template needs one parameter name.
+  mount(
+    app,
+    ['/api/users/{user}'],
+    {
+      method: 'get',
+      tags: ['Users'],
+      summary: 'Public user by username',
+      description:
+        'Public. A tutor answers the public tutor profile of GET /api/tutors/{id}/profile plus role_id and role; a student or parent answers name, role and joined_at. Staff, deleted users and tutors who hide their profile are 404, as an unknown username.',
+      request: { params: z.object({ user: z.string().min(1).max(64).openapi({ param: { name: 'user', in: 'path' }, description: 'The username.' }) }) },
+      responses: { 200: jsonContent(z.object({ data: z.union([PublicTutorUserSchema, PublicUserSchema]) }), 'User'), 404: commonProblems[404] },
+    },
+    async (c) =>
+      c.json({ data: presentAnyPublicUser(await unwrap(getPublicUser({ accounts: services.accounts, tutors: deps }, c.req.valid('param').user)), urls) }, 200),
   )
 }

@@ -30,7 +30,7 @@ import {
   SubjectGroupSchema,
   SubjectLevelSchema,
   SubjectSchema,
-} from './reference.schemas'
+} from './catalog.schemas'
 
 const presentSubject = (s: Subject) => ({ id: s.id, title: s.title, group: s.group, subject_level_ids: s.subjectLevelIds })
 const tags = ['Reference data']
