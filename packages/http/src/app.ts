@@ -18,17 +18,16 @@ import { validationHook } from './platform/validation'
 import * as accounts from './accounts'
 import * as availability from './availability'
 import * as catalog from './catalog'
+import * as files from './files'
+import * as notifications from './notifications'
+import * as profiles from './profiles'
 import * as registration from './registration'
 import * as schedule from './schedule'
 import * as search from './search'
 import * as teaching from './teaching'
 import * as tutors from './tutors'
-import { fileRoutes } from './routes/files'
+import * as verification from './verification'
 import { healthRoutes } from './platform/health'
-import { profileRoutes } from './routes/profiles'
-import { mediaRoutes } from './routes/media'
-import { verificationRoutes } from './routes/verification'
-import { pushNotificationRoutes } from './routes/push-notifications'
 import { bookingRoutes } from './routes/bookings'
 import { lessonRoutes } from './routes/lessons'
 import { paymentRoutes } from './routes/payments'
@@ -65,15 +64,14 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   search.routes(app, services)
   registration.routes(app, services)
   accounts.routes(app, services)
-  verificationRoutes(app, services)
-  pushNotificationRoutes(app, services)
-  profileRoutes(app, services)
+  verification.routes(app, services)
+  notifications.routes(app, services)
+  profiles.routes(app, services)
   teaching.routes(app, services)
   schedule.routes(app, services)
   tutors.routes(app, services)
   availability.routes(app, services)
-  fileRoutes(app, services)
-  mediaRoutes(app, services)
+  files.routes(app, services)
   bookingRoutes(app, services)
   lessonRoutes(app, services)
   paymentRoutes(app, services)

@@ -15,7 +15,7 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { webhookToken } from '../platform/webhook-token'
 import type { Services } from '@tutoring/adapters'
-import { multipartBody } from './files.schemas'
+import { multipartBody } from '../files'
 import {
   DbsUploadFields,
   QualificationUploadFields,

@@ -21,7 +21,6 @@ import { paginate } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
-import { contactRoutes } from './contacts'
 import { createRoute, deleteRoute, listRoute, updateRoute } from './owned-routes'
 import {
   ChildBody,
@@ -49,18 +48,15 @@ import {
   presentProfile,
   professionFields,
 } from './profiles.schemas'
-import { socialLinkRoutes } from './social-links'
 
 const tags = ['Profile']
 
-/** SPEC "Users and profile (legacy, all auth:api)": everything a user keeps about themselves. */
+/** SPEC "Users and profile (legacy, all auth:api)": personal details, profile, education, professions, children. */
 export function profileRoutes(app: App, services: Services): void {
   personalDetailRoutes(app, services)
   educationRoutes(app, services)
   professionRoutes(app, services)
   childRoutes(app, services)
-  contactRoutes(app, services)
-  socialLinkRoutes(app, services)
 }
 
 function personalDetailRoutes(app: App, services: Services): void {
