@@ -14,7 +14,7 @@ import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
-import { webApiAuth, bookingSecretQuery, BookingBody, toCreateBookingInput, BookingSchema, BookingUpdateBody, RescheduleBody, idParam, listQuery, presentBooking } from './bookings.schemas'
+import { webApiAuth, bookingSecretQuery, BookingBody, toCreateBookingInput, BookingSchema, BookingUpdateBody, RescheduleBody, idParam, listQuery, presentBooking } from './booking.schemas'
 
 const tags = ['Bookings']
 const VISIBILITY = 'Internal staff see every booking; the booker (student or parent) and the tutor see theirs; to anyone else it does not exist (404).'

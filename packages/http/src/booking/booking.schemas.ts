@@ -11,7 +11,6 @@ import {
   type CreateBookingInput,
   type LessonNote,
   type BookingPayment,
-  type StoredCoupon,
 } from '@tutoring/domain'
 import { paginationQuery } from '../platform/pagination'
 import { lessonCalendar } from './lesson-calendar'
@@ -74,14 +73,6 @@ export const BookingUpdateBody = z
 
 export const RescheduleBody = z.strictObject({ suggested_start: instant, suggested_finish: instant }).openapi('RescheduleRequest')
 export const RatingBody = z.strictObject({ experience_rating: z.number() }).openapi('LessonRatingRequest')
-export const PayBody = z
-  .strictObject({
-    booking_id: id,
-    payment_method: z.string().trim().min(3).max(255).nullish().openapi({ description: 'A processor payment method id (pm_...); defaults to the caller\'s default saved card.' }),
-    coupon: z.string().trim().min(1).max(64).nullish(),
-  })
-  .openapi('PayRequest')
-
 const Person = z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), username: z.string() })
 const Money = z.string().openapi({ example: '25.00' })
 
@@ -249,40 +240,4 @@ export const presentBooking = (a: BookingAggregate): z.infer<typeof BookingSchem
   },
   timeline: a.events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_id: e.actorId, data: e.data })),
   calendar_events: lessonCalendar(a),
-})
-
-export const PaymentStatusSchema = z
-  .object({ id: z.number().int(), status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), booking_id: z.number().int().nullable() })
-  .openapi('PaymentStatus')
-
-export const presentPaymentStatus = (p: BookingPayment, owner: boolean): z.infer<typeof PaymentStatusSchema> => ({
-  id: p.id,
-  status: p.status,
-  client_secret: owner ? p.clientSecret : null,
-  redirectURL: owner && p.status === 'requires_action' ? p.redirectUrl : null,
-  booking_id: owner ? p.bookingId : null,
-})
-
-export const CouponSchema = z
-  .object({
-    uid: z.string(),
-    discount_type: z.enum(['percentage', 'fixed']),
-    percent_off: z.number().nullable(),
-    amount_off: Money.nullable(),
-    expires_at: z.string().nullable(),
-    max_redemptions: z.number().int().nullable(),
-    max_redemptions_per_user: z.number().int().nullable(),
-    times_redeemed: z.number().int(),
-  })
-  .openapi('Coupon')
-
-export const presentCoupon = (c: StoredCoupon): z.infer<typeof CouponSchema> => ({
-  uid: c.uid,
-  discount_type: c.discount.kind,
-  percent_off: c.discount.kind === 'percentage' ? c.discount.percentOff : null,
-  amount_off: c.discount.kind === 'fixed' ? formatPence(c.discount.amountOffPence) : null,
-  expires_at: iso(c.expiresAt),
-  max_redemptions: c.maxRedemptions,
-  max_redemptions_per_user: c.maxRedemptionsPerUser,
-  times_redeemed: c.timesRedeemed,
 })

@@ -9,7 +9,8 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import { paymentNotFoundPage, paymentOutcomePage } from './payments.pages'
-import { CouponSchema, PayBody, PaymentStatusSchema, idParam, listQuery, presentCoupon, presentPaymentStatus } from './bookings.schemas'
+import { idParam, listQuery } from '../booking'
+import { CouponSchema, PayBody, PaymentStatusSchema, presentCoupon, presentPaymentStatus } from './booking-payments.schemas'
 
 
 const PayAnswer = z.object({ status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), payment_id: z.number().int(), booking_state: z.number().int() })

@@ -7,7 +7,8 @@ import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
-import { PayBody, idParam, listQuery } from './bookings.schemas'
+import { idParam, listQuery } from '../booking'
+import { PayBody } from './booking-payments.schemas'
 
 const tags = ['Payments']
 

@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { SUBSCRIPTION_STATUSES, isSubscriptionValid, type PortalAction, type Subscription, type SubscriptionEventInput } from '@tutoring/domain'
-import { problems } from '../platform/problem'
-import type { ProcessorEvent } from './payments.schemas'
+import { parseEventObject, type ProcessorEvent } from '../payments'
 
 export const SubscriptionBody = z
   .strictObject({ price_id: z.string().trim().min(1).max(255).optional().openapi({ description: 'A plan\'s processor price id; the active plan when absent' }) })
@@ -51,23 +50,17 @@ const InvoiceObject = z.object({
   parent: z.object({ subscription_details: z.object({ subscription: z.string().nullish() }).nullish() }).nullish(),
 })
 
-const parseObject = <T>(schema: z.ZodType<T>, value: unknown): T => {
-  const parsed = schema.safeParse(value)
-  if (!parsed.success) throw problems.validation(Object.fromEntries(parsed.error.issues.map((i) => [['data', 'object', ...i.path].join('.'), [i.message]])))
-  return parsed.data
-}
-
 export function toSubscriptionEvent(event: ProcessorEvent): SubscriptionEventInput {
   const base = { id: event.id, type: event.type }
   if (event.type.startsWith('customer.subscription.')) {
-    const s = parseObject(SubscriptionObject, event.data.object)
+    const s = parseEventObject(SubscriptionObject, event.data.object)
     return {
       ...base,
       subscription: { id: s.id, customerId: s.customer ?? null, status: s.status, trialEndsAt: s.trial_end, currentPeriodEnd: s.items?.data[0]?.current_period_end ?? null },
     }
   }
   if (event.type.startsWith('invoice.')) {
-    const i = parseObject(InvoiceObject, event.data.object)
+    const i = parseEventObject(InvoiceObject, event.data.object)
     return {
       ...base,
       invoice: { subscriptionId: i.subscription ?? i.parent?.subscription_details?.subscription ?? null, customerId: i.customer ?? null, amountPaidPence: i.amount_paid },

@@ -6,7 +6,7 @@ import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
-import { idParam, listQuery, presentNote, webApiAuth } from './bookings.schemas'
+import { idParam, listQuery, presentNote, webApiAuth } from './booking.schemas'
 
 const fileIds = z.array(z.uuid()).max(20)
 

@@ -8,7 +8,7 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import { signatureHeaders, stripeSignature } from '../platform/stripe-signature'
 import type { Services } from '@tutoring/adapters'
-import { ProcessorEventBody } from './payments.schemas'
+import { ProcessorEventBody } from '../payments'
 import { PortalSchema, presentPortal, presentSubscription, SubscriptionBody, SubscriptionSchema, toSubscriptionEvent } from './subscriptions.schemas'
 
 const tags = ['Subscriptions']

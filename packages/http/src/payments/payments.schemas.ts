@@ -1,10 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import {
   formatSortCode,
-  PAYMENT_EVENT_TYPES,
   type BankAccount,
   type CardDetails,
-  type PaymentEvent,
   type SavedCard,
 } from '@tutoring/domain'
 import { problems } from '../platform/problem'
@@ -115,91 +113,11 @@ export const ProcessorEventBody = z
   .openapi('ProcessorEvent')
 export type ProcessorEvent = z.infer<typeof ProcessorEventBody>
 
-const IntentObject = z.object({
-  id: z.string().min(1),
-  status: z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled']),
-  amount_received: z.number().int().min(0).default(0),
-  last_payment_error: z.object({ message: z.string().optional() }).nullish(),
-  metadata: z.record(z.string(), z.unknown()).nullish(),
-})
-const Metadata = z.record(z.string(), z.unknown()).nullish()
-const RefundedChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0), metadata: Metadata })
-const ChargeObject = z.object({
-  id: z.string().min(1),
-  payment_intent: z.string().min(1),
-  captured: z.boolean().default(false),
-  amount_captured: z.number().int().min(0).default(0),
-  failure_message: z.string().nullish(),
-  metadata: Metadata,
-})
-const DisputeObject = z.object({
-  id: z.string().min(1),
-  payment_intent: z.string().min(1).nullish(),
-  status: z.string().min(1).max(64),
-  reason: z.string().max(255).nullish(),
-  amount: z.number().int().min(0),
-})
-const AccountObject = z.object({ id: z.string().min(1), payouts_enabled: z.boolean().nullish() })
-const PayoutObject = z.object({ id: z.string().min(1), amount: z.number().int().min(0), failure_message: z.string().nullish() })
-
-/** The payment row an intent was made for, from the `payment_id` this service puts in its metadata. */
-const paymentIdOf = (metadata: Record<string, unknown> | null | undefined): number | null => {
-  const value = metadata?.payment_id
-  const id = typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null
-  return id !== null && Number.isSafeInteger(id) ? id : null
-}
-
-const parseObject = <T>(schema: z.ZodType<T>, value: unknown): T => {
+/** An event's `data.object` as `schema` reads it; what it refuses is a 422 naming `data.object.<field>`. */
+export const parseEventObject = <T>(schema: z.ZodType<T>, value: unknown): T => {
   const parsed = schema.safeParse(value)
   if (!parsed.success) {
     throw problems.validation(Object.fromEntries(parsed.error.issues.map((i) => [['data', 'object', ...i.path].join('.'), [i.message]])))
   }
   return parsed.data
-}
-
-/** The payments flow's view of an event; types it does not handle carry nothing more. */
-export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
-  const base = { id: event.id, type: event.type, ...(event.created === undefined ? {} : { createdAt: new Date(event.created * 1000) }) }
-  if (!PAYMENT_EVENT_TYPES.some((t) => t === event.type)) return base
-  const object = event.data.object
-  switch (event.type) {
-    case 'charge.refunded': {
-      const charge = parseObject(RefundedChargeObject, object)
-      return { ...base, refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded }, paymentId: paymentIdOf(charge.metadata) }
-    }
-    case 'charge.succeeded':
-    case 'charge.failed': {
-      const charge = parseObject(ChargeObject, object)
-      return {
-        ...base,
-        charge: { id: charge.id, paymentIntentId: charge.payment_intent, capturedPence: charge.captured ? charge.amount_captured : 0, failureMessage: charge.failure_message ?? null },
-        paymentId: paymentIdOf(charge.metadata),
-      }
-    }
-    case 'charge.dispute.created':
-    case 'charge.dispute.closed': {
-      const dispute = parseObject(DisputeObject, object)
-      // A dispute of a charge made without a payment intent is no booking's.
-      if (!dispute.payment_intent) return base
-      return { ...base, dispute: { id: dispute.id, paymentIntentId: dispute.payment_intent, status: dispute.status, reason: dispute.reason ?? null, amountPence: dispute.amount } }
-    }
-    case 'account.updated': {
-      const account = parseObject(AccountObject, object)
-      return { ...base, account: { id: account.id, payoutsEnabled: account.payouts_enabled ?? false } }
-    }
-    case 'payout.paid':
-    case 'payout.failed': {
-      const payout = parseObject(PayoutObject, object)
-      if (!event.account) return base
-      return { ...base, payout: { id: payout.id, accountId: event.account, amountPence: payout.amount, failureMessage: payout.failure_message ?? null } }
-    }
-    default: {
-      const intent = parseObject(IntentObject, object)
-      return {
-        ...base,
-        intent: { id: intent.id, status: intent.status, amountReceivedPence: intent.amount_received, lastError: intent.last_payment_error?.message ?? null },
-        paymentId: paymentIdOf(intent.metadata),
-      }
-    }
-  }
 }

@@ -5,7 +5,8 @@ import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { signatureHeaders, stripeSignature } from '../platform/stripe-signature'
 import type { Services } from '@tutoring/adapters'
-import { ProcessorEventBody, toPaymentEvent } from './payments.schemas'
+import { ProcessorEventBody } from '../payments'
+import { toPaymentEvent } from './booking-payments.schemas'
 
 export function paymentWebhookRoutes(app: App, services: Services): void {
   mount(

@@ -18,7 +18,7 @@ import { problemFromDomain } from '../platform/domain-errors'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
-import { BookingBody, toCreateBookingInput, LessonSchema, RatingBody, RescheduleBody, idParam, listQuery, presentLesson, webApiAuth } from './bookings.schemas'
+import { BookingBody, toCreateBookingInput, LessonSchema, RatingBody, RescheduleBody, idParam, listQuery, presentLesson, webApiAuth } from './booking.schemas'
 import { rescheduleConfirmPage, rescheduleDonePage } from './lessons.pages'
 
 const tags = ['Lessons']
