@@ -1,13 +1,17 @@
 /**
  * The package graph is the architecture (STYLE.md §1): domain imports only its four
  * libraries; packages talk to each other only through their package name (`exports`).
- * Inside domain, the contexts' graph is the table in packages/domain/README.md.
+ * Inside domain, the contexts' graph is the table in packages/domain/README.md; http's rooms
+ * (packages/http/src/<context>/) follow the same table.
  */
 const fs = require('node:fs')
 const path = require('node:path')
 
 const DOMAIN_ALLOWED = ['zod', 'neverthrow', 'date-fns', 'date-fns-tz']
 const DOMAIN_SRC = path.join(__dirname, 'packages/domain/src')
+const HTTP_SRC = path.join(__dirname, 'packages/http/src')
+
+const foldersOf = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
 
 /**
  * The "Contexts" table of the domain README: `| \`context\` | owns | \`a\`, \`b\` |` rows. It
@@ -25,7 +29,7 @@ function readContextTable() {
     const imports = [...(cells[3] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1])
     table.set(name[1], imports)
   }
-  const folders = fs.readdirSync(DOMAIN_SRC, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  const folders = foldersOf(DOMAIN_SRC)
   const missing = folders.filter((f) => !table.has(f))
   const unknown = [...table.keys(), ...[...table.values()].flat()].filter((c) => !folders.includes(c))
   if (missing.length > 0 || unknown.length > 0) {
@@ -34,12 +38,45 @@ function readContextTable() {
   return table
 }
 
-const contextRules = [...readContextTable()].map(([context, imports]) => ({
+const contextTable = readContextTable()
+
+const contextRules = [...contextTable].map(([context, imports]) => ({
   name: `domain-context-${context}`,
   comment: `${context} may import only ${imports.join(', ') || 'no other context'} (packages/domain/README.md).`,
   severity: 'error',
   from: { path: `^packages/domain/src/${context}/` },
   to: { path: `^packages/domain/src/(?!(?:${[context, ...imports].join('|')})/)[^/]+/` },
+}))
+
+/**
+ * http rooms named after a context the table has no row for yet, with the contexts they may
+ * import meanwhile. booking-payments is being split out of the domain's booking context: it may
+ * import what booking may, and booking.
+ */
+const ROOMS_AHEAD_OF_THE_TABLE = new Map([['booking-payments', (table) => ['booking', ...table.get('booking')]]])
+
+/** Every folder of packages/http/src but platform/ is a room: a context of the table. */
+function readHttpRooms(table) {
+  return foldersOf(HTTP_SRC)
+    .filter((room) => room !== 'platform')
+    .map((room) => {
+      const ahead = ROOMS_AHEAD_OF_THE_TABLE.get(room)
+      if (ahead && table.has(room)) {
+        throw new Error(`packages/domain/README.md has a row for ${room} now: drop its entry in ROOMS_AHEAD_OF_THE_TABLE (.dependency-cruiser.cjs)`)
+      }
+      if (!ahead && !table.has(room)) {
+        throw new Error(`packages/http/src/${room}/ is neither platform/ nor a context of packages/domain/README.md's table`)
+      }
+      return [room, ahead ? ahead(table) : table.get(room)]
+    })
+}
+
+const httpRoomRules = readHttpRooms(contextTable).map(([room, imports]) => ({
+  name: `http-room-${room}`,
+  comment: `http's ${room} room may import platform/ and the rooms of ${imports.join(', ') || 'no other context'} (packages/domain/README.md).`,
+  severity: 'error',
+  from: { path: `^packages/http/src/${room}/` },
+  to: { path: `^packages/http/src/(?!(?:${['platform', room, ...imports].join('|')})/)[^/]+/` },
 }))
 
 module.exports = {
@@ -51,6 +88,38 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/domain/src/([^/]+)/' },
       to: { path: '^packages/domain/src/[^/]+/', pathNot: ['^packages/domain/src/$1/', '^packages/domain/src/[^/]+/index\\.ts$'] },
+    },
+    ...httpRoomRules,
+    {
+      name: 'http-room-index-only',
+      comment: 'Another http room is imported through its index.ts only, never a file inside it.',
+      severity: 'error',
+      from: { path: '^packages/http/src/([^/]+)/', pathNot: '^packages/http/src/platform/' },
+      to: {
+        path: '^packages/http/src/[^/]+/',
+        pathNot: ['^packages/http/src/$1/', '^packages/http/src/platform/', '^packages/http/src/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'http-platform-imports-no-room',
+      comment: "platform/ serves every room and imports none, but for the error table's fragments (<room>/<room>.errors.ts) that platform/domain-errors.ts combines.",
+      severity: 'error',
+      from: { path: '^packages/http/src/platform/' },
+      to: { path: '^packages/http/src/(?!platform/)[^/]+/', pathNot: '^packages/http/src/([^/]+)/\\1\\.errors\\.ts$' },
+    },
+    {
+      name: 'http-error-rows-import-no-room',
+      comment: "A room's error rows import only platform/, so the table that platform builds from them reaches no route.",
+      severity: 'error',
+      from: { path: '^packages/http/src/[^/]+/[^/]+\\.errors\\.ts$' },
+      to: { path: '^packages/http/src/(?!platform/)[^/]+/' },
+    },
+    {
+      name: 'http-composition-on-top',
+      comment: 'app.ts, server.ts, main.ts and background-jobs.ts put the rooms together; no room and no platform file imports them.',
+      severity: 'error',
+      from: { path: '^packages/http/src/[^/]+/' },
+      to: { path: '^packages/http/src/[^/]+\\.ts$' },
     },
     {
       name: 'no-circular',

@@ -15,32 +15,53 @@ import { requestLog } from './platform/request-log'
 import { urlGuard } from './platform/url-guard'
 import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
-import { accountRoutes } from './routes/accounts'
-import { availabilityRoutes } from './routes/availability'
-import { fileRoutes } from './routes/files'
-import { healthRoutes } from './routes/health'
-import { profileRoutes } from './routes/profiles'
-import { mediaRoutes } from './routes/media'
-import { referenceRoutes } from './routes/reference'
-import { searchRoutes } from './routes/search'
-import { teachingRoutes } from './routes/teaching'
-import { userRoutes } from './routes/users'
-import { verificationRoutes } from './routes/verification'
-import { pushNotificationRoutes } from './routes/push-notifications'
-import { bookingRoutes } from './routes/bookings'
-import { lessonRoutes } from './routes/lessons'
-import { paymentRoutes } from './routes/payments'
-import { legacyPaymentRoutes } from './routes/legacy-payments'
-import { noteRoutes } from './routes/notes'
-import { bankAccountRoutes } from './routes/bank-accounts'
-import { cardRoutes } from './routes/cards'
-import { paymentWebhookRoutes } from './routes/payment-webhooks'
-import { subscriptionRoutes } from './routes/subscriptions'
+import * as accounts from './accounts'
+import * as availability from './availability'
+import * as booking from './booking'
+import * as bookingPayments from './booking-payments'
+import * as catalog from './catalog'
+import * as files from './files'
+import * as notifications from './notifications'
+import * as payments from './payments'
+import * as profiles from './profiles'
+import * as registration from './registration'
+import * as schedule from './schedule'
+import * as search from './search'
+import * as subscriptions from './subscriptions'
+import * as teaching from './teaching'
+import * as tutors from './tutors'
+import * as verification from './verification'
+import { healthRoutes } from './platform/health'
+import type { Routes } from './platform/routes'
 import type { Services } from '@tutoring/adapters'
 
 /**
- * The whole API as one Hono app: platform middleware, then every route group of both
- * families. `lifecycle` is the running server's (see server.ts); tests leave it alone.
+ * Every context's routes, from its room's index.ts (packages/http/src/<context>/). The order
+ * is the order of the OpenAPI document; where two paths could match one request, the first
+ * mounted answers.
+ */
+const ROOMS: ReadonlyArray<{ routes: Routes }> = [
+  catalog,
+  search,
+  registration,
+  accounts,
+  verification,
+  notifications,
+  profiles,
+  teaching,
+  schedule,
+  tutors,
+  availability,
+  files,
+  booking,
+  bookingPayments,
+  payments,
+  subscriptions,
+]
+
+/**
+ * The whole API as one Hono app: platform middleware, the probes, every room's routes (both
+ * families), the document. `lifecycle` is the running server's (see server.ts); tests leave it alone.
  */
 export function createApp(services: Services, lifecycle: Lifecycle = { draining: false }): OpenAPIHono<AppEnv> {
   const { config, logger } = services.infra
@@ -59,26 +80,7 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   app.use(entityTags())
 
   healthRoutes(app, services, lifecycle)
-  referenceRoutes(app, services)
-  searchRoutes(app, services)
-  accountRoutes(app, services)
-  userRoutes(app, services)
-  verificationRoutes(app, services)
-  pushNotificationRoutes(app, services)
-  profileRoutes(app, services)
-  teachingRoutes(app, services)
-  availabilityRoutes(app, services)
-  fileRoutes(app, services)
-  mediaRoutes(app, services)
-  bookingRoutes(app, services)
-  lessonRoutes(app, services)
-  paymentRoutes(app, services)
-  legacyPaymentRoutes(app, services)
-  noteRoutes(app, services)
-  cardRoutes(app, services)
-  bankAccountRoutes(app, services)
-  paymentWebhookRoutes(app, services)
-  subscriptionRoutes(app, services)
+  for (const room of ROOMS) room.routes(app, services)
   documentRoutes(app, services.infra.baseUrl)
 
   app.onError(renderError(logger))

@@ -1,10 +1,20 @@
 import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from './app-env'
+import type { Services } from '@tutoring/adapters'
 import { jsonRouteBody } from './request-body'
 
 export type RouteSpec = Omit<RouteConfig, 'path'>
 export type App = OpenAPIHono<AppEnv>
 export type Handler<R extends RouteSpec> = RouteHandler<R & { path: string }, AppEnv>
+/** A route group: what a context's room gives app.ts (its index.ts's `routes`). */
+export type Routes = (app: App, services: Services) => void
+
+/** A room's route groups as one, mounted in the order given. */
+export const routeGroups =
+  (...groups: readonly Routes[]): Routes =>
+  (app, services) => {
+    for (const group of groups) group(app, services)
+  }
 
 /**
  * One route definition served at each of its paths, so the current and the legacy family
@@ -30,6 +40,9 @@ export const jsonContent = <S>(schema: S, description: string) => ({
   content: { 'application/json': { schema } },
   description,
 })
+
+/** A required JSON body of `schema`, as a route's `request`. */
+export const jsonRequest = <S>(schema: S) => ({ body: { content: { 'application/json': { schema } }, required: true } })
 
 export const problemContent = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },

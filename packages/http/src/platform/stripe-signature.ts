@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import { verifyStripeSignature } from '@tutoring/adapters'
 import type { Clock } from '@tutoring/domain'
@@ -5,6 +6,11 @@ import type { AppEnv } from './app-env'
 import { problems } from './problem'
 
 export const STRIPE_SIGNATURE_HEADER = 'Stripe-Signature'
+
+/** The header, as the webhook routes document it. */
+export const signatureHeaders = z.object({
+  'stripe-signature': z.string().optional().openapi({ description: '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`' }),
+})
 
 /**
  * A processor webhook (CONTRACT.md §8): `Stripe-Signature` checked against the raw body,

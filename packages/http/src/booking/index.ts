@@ -1,0 +1,8 @@
+import { routeGroups } from '../platform/routes'
+import { bookingRoutes } from './bookings.routes'
+import { lessonRoutes } from './lessons.routes'
+import { noteRoutes } from './notes.routes'
+
+/** Bookings and their lessons, notes and reviews. */
+export const routes = routeGroups(bookingRoutes, lessonRoutes, noteRoutes)
+export { idParam, listQuery } from './booking.schemas'

@@ -1,0 +1,177 @@
+import { z } from '@hono/zod-openapi'
+import { createNote, createReview, deleteNote, getNote, getTutorReviews, listNotes, updateNote, type ReviewSummary } from '@tutoring/domain'
+import { authApi, currentUser, webApi } from '../platform/auth'
+import { jsonBody } from '../platform/json-body'
+import { listOf, meta, one } from '../platform/pagination'
+import { unwrap } from '../platform/respond'
+import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
+import type { Services } from '@tutoring/adapters'
+import { idParam, listQuery, presentNote, webApiAuth } from './booking.schemas'
+
+const fileIds = z.array(z.uuid()).max(20)
+
+const NoteBody = z
+  .strictObject({
+    lesson_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    text: z.string().trim().min(1).max(10_000),
+    summary: z.string().trim().min(1).max(1_000),
+    file_ids: fileIds.optional().openapi({ description: "Files the tutor uploaded (POST /api/files) to attach." }),
+  })
+  .openapi('NoteRequest')
+const NotePatch = z
+  .strictObject({ text: z.string().trim().min(1).max(10_000).optional(), summary: z.string().trim().min(1).max(1_000).optional(), file_ids: fileIds.optional() })
+  .openapi('NoteUpdateRequest')
+const NoteSchema = z
+  .object({ id: z.number().int(), lesson_id: z.number().int(), author_id: z.number().int(), text: z.string(), summary: z.string(), file_ids: z.array(z.string()), created_at: z.string(), updated_at: z.string() })
+  .openapi('LessonNote')
+
+const rating = z.number().int().min(1).max(5)
+const ReviewBody = z
+  .strictObject({
+    knowledge: rating,
+    communication: rating,
+    punctuality: rating,
+    comment: z.string().trim().max(300).nullish(),
+  })
+  .openapi('ReviewRequest')
+const ReviewSummarySchema = z
+  .object({
+    tutor_id: z.number().int(),
+    count: z.number().int(),
+    overall_rating: z.number().nullable(),
+    criteria: z.object({ knowledge: z.number().nullable(), communication: z.number().nullable(), punctuality: z.number().nullable() }),
+    latest: z.array(z.object({ id: z.number().int(), knowledge: z.number().int(), communication: z.number().int(), punctuality: z.number().int(), comment: z.string().nullable(), created_at: z.string() })),
+    cached_until: z.string(),
+  })
+  .openapi('TutorReviewSummary')
+
+const presentSummary = (s: ReviewSummary, until: Date): z.infer<typeof ReviewSummarySchema> => ({
+  tutor_id: s.tutorId,
+  count: s.count,
+  overall_rating: s.average,
+  criteria: s.criteria,
+  latest: s.latest.map((r) => ({ id: r.id, knowledge: r.knowledge, communication: r.communication, punctuality: r.punctuality, comment: r.comment, created_at: r.createdAt.toISOString() })),
+  cached_until: until.toISOString(),
+})
+
+export function noteRoutes(app: App, services: Services): void {
+  const deps = services.bookings
+  const tags = ['Notes']
+  const WHO = "Notes are seen by whoever sees their lesson (staff, the tutor, the booker); to anyone else they do not exist (404). Only the tutor who wrote a note changes or deletes it (403)."
+
+  mount(
+    app,
+    ['/api/v1/notes'],
+    { method: 'get', tags, summary: 'Lesson notes', description: WHO, security: bearer, middleware: [authApi] as const, request: { query: listQuery }, responses: { 200: jsonContent(listOf(NoteSchema), 'Notes'), ...commonProblems } },
+    async (c) => {
+      const { page, per_page } = c.req.valid('query')
+      const found = await unwrap(listNotes(deps, currentUser(c), { page, perPage: per_page }))
+      return c.json({ data: found.items.map(presentNote), meta: meta(found.total, { page, per_page }) }, 200)
+    },
+  )
+
+  mount(
+    app,
+    ['/api/v1/notes'],
+    {
+      method: 'post',
+      tags,
+      summary: 'Write a lesson note',
+      description: `The lesson's tutor only (403 for its other parties; a lesson the caller cannot see is 422 on lesson_id). Attached files must be the tutor's own. The student (the booker) gets the lesson-summary-note email and a push notification with the booking details. ${WHO}`,
+      security: bearer,
+      middleware: [authApi, jsonBody] as const,
+      request: { body: { content: { 'application/json': { schema: NoteBody } }, required: true } },
+      responses: { 201: jsonContent(one(NoteSchema), 'Written'), ...commonProblems },
+    },
+    async (c) => {
+      const body = c.req.valid('json')
+      const note = await unwrap(createNote(deps, currentUser(c), { lessonId: body.lesson_id, text: body.text, summary: body.summary, fileIds: body.file_ids ?? [] }))
+      return c.json({ data: presentNote(note) }, 201)
+    },
+  )
+
+  mount(
+    app,
+    ['/api/v1/notes/{id}'],
+    { method: 'get', tags, summary: 'A lesson note', description: WHO, security: bearer, middleware: [authApi] as const, request: { params: idParam }, responses: { 200: jsonContent(one(NoteSchema), 'The note'), ...commonProblems } },
+    async (c) => c.json({ data: presentNote(await unwrap(getNote(deps, currentUser(c), c.req.valid('param').id))) }, 200),
+  )
+
+  mount(
+    app,
+    ['/api/v1/notes/{id}'],
+    {
+      method: 'put',
+      tags,
+      summary: 'Change a lesson note',
+      description: `Any of text, summary, file_ids (replacing the attachments). No new email. ${WHO}`,
+      security: bearer,
+      middleware: [authApi, jsonBody] as const,
+      request: { params: idParam, body: { content: { 'application/json': { schema: NotePatch } }, required: true } },
+      responses: { 200: jsonContent(one(NoteSchema), 'Changed'), ...commonProblems },
+    },
+    async (c) => {
+      const body = c.req.valid('json')
+      const note = await unwrap(updateNote(deps, currentUser(c), { id: c.req.valid('param').id, patch: { text: body.text, summary: body.summary, fileIds: body.file_ids } }))
+      return c.json({ data: presentNote(note) }, 200)
+    },
+  )
+
+  mount(
+    app,
+    ['/api/v1/notes/{id}'],
+    { method: 'delete', tags, summary: 'Delete a lesson note', description: `${WHO} The attached files stay the tutor's.`, security: bearer, middleware: [authApi] as const, request: { params: idParam }, responses: { 204: { description: 'Deleted' }, ...commonProblems } },
+    async (c) => {
+      await unwrap(deleteNote(deps, currentUser(c), c.req.valid('param').id))
+      return c.body(null, 204)
+    },
+  )
+
+  mount(
+    app,
+    ['/api/tutors/{id}/review'],
+    {
+      method: 'get',
+      tags: ['Tutors'],
+      summary: "A tutor's review summary",
+      description:
+        'web.api. Count, the overall rating (mean of the three criteria), each criterion\'s mean and the ten latest reviews. Cached per process until the end of the day in London (`cached_until`, also as Cache-Control max-age): a review written today shows tomorrow. 404 for a user who is not a tutor.',
+      security: webApiAuth,
+      middleware: [webApi(services)] as const,
+      request: { params: idParam },
+      responses: { 200: jsonContent(one(ReviewSummarySchema), 'The summary'), ...commonProblems },
+    },
+    async (c) => {
+      const { summary, expiresAt } = await unwrap(getTutorReviews(services.reviews, c.req.valid('param').id))
+      const seconds = Math.max(0, Math.floor((expiresAt.getTime() - services.infra.clock.now().getTime()) / 1000))
+      c.header('cache-control', `private, max-age=${seconds}`)
+      return c.json({ data: presentSummary(summary, expiresAt) }, 200)
+    },
+  )
+
+  mount(
+    app,
+    ['/api/tutors/{id}/review'],
+    {
+      method: 'post',
+      tags: ['Tutors'],
+      summary: 'Review a tutor',
+      description:
+        'web.api. Criteria `knowledge`, `communication`, `punctuality`, each an integer 1..5, and an optional `comment` of at most 300 characters. Only someone who had a lesson with the tutor (a paid or authorised booking whose lesson was not cancelled) may (403 otherwise), and only once one such lesson has finished and its payment was captured (422 `lesson_not_finished` before: a lesson paid later, or cancelled and refunded before it happens, never carries a review); once per tutor (422 on tutor_id).',
+      security: webApiAuth,
+      middleware: [webApi(services), jsonBody] as const,
+      request: { params: idParam, body: { content: { 'application/json': { schema: ReviewBody } }, required: true } },
+      responses: { 201: jsonContent(one(z.object({ id: z.number().int() })), 'Reviewed'), ...commonProblems },
+    },
+    async (c) => {
+      const body = c.req.valid('json')
+      const created = await unwrap(
+        createReview(services.reviews, currentUser(c), {
+          tutorId: c.req.valid('param').id,
+          review: { knowledge: body.knowledge, communication: body.communication, punctuality: body.punctuality, comment: body.comment ?? null },
+        }),
+      )
+      return c.json({ data: created }, 201)
+    },
+  )
+}

@@ -1,0 +1,4 @@
+import { pushNotificationRoutes } from './notifications.routes'
+
+/** Push provider callbacks. */
+export const routes = pushNotificationRoutes

@@ -1,0 +1,7 @@
+import type { DomainErrorType } from '@tutoring/domain'
+
+/** How one domain error answers over HTTP (CONTRACT §2): its status, code, title and detail. */
+export type ErrorSpec = { status: number; code: string; title: string; detail?: (error: never) => string }
+
+/** Rows of the error table: a room's, for the error types its context declares. */
+export type ErrorRows = Partial<Record<DomainErrorType, ErrorSpec>>

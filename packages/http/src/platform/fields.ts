@@ -1,0 +1,54 @@
+import { z } from '@hono/zod-openapi'
+import { withinSupportedYears } from './dates'
+
+// Fields and presenters of people and dates that several contexts' routes share.
+
+/** A real calendar day, `YYYY-MM-DD`, between 1900 and 2100 (the database has no year 0). */
+export const calendarDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-12-01')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`)
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s)
+  }, 'is not a real date')
+  .refine(...withinSupportedYears)
+  .openapi({ example: '2001-04-17', format: 'date' })
+
+const todayUtc = () => new Date().toISOString().slice(0, 10)
+export const pastDate = calendarDate.refine((s) => s <= todayUtc(), 'must not be in the future')
+
+/**
+ * A person's name: no control or invisible formatting characters (Unicode Cc and Cf: bidi
+ * overrides, zero-width spaces and joiners), which would let `Ad\u202emin` display as
+ * someone else's name and end up in a username.
+ */
+export const personName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), 'must not contain control or invisible formatting characters (bidi or zero-width)')
+export const countryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code like GB')
+  .transform((s) => s.toUpperCase())
+  .openapi({ example: 'GB' })
+export const mobileField = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 number like +447700900123')
+  .openapi({ example: '+447700900123' })
+export const postcodeField = z
+  .string()
+  .trim()
+  .min(2)
+  .max(10)
+  .regex(/^[A-Za-z0-9 ]+$/, 'must be letters, digits and spaces')
+  .transform((s) => s.toUpperCase().replace(/\s+/g, ' '))
+
+/** CONTRACT §5: the public face of a last name, "Smith" -> "S.". */
+export const abbreviateLastname = (lastname: string): string => {
+  const initial = [...lastname.trim()][0]
+  return initial ? `${initial.toUpperCase()}.` : ''
+}

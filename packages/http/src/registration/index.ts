@@ -1,0 +1,4 @@
+import { registrationRoutes } from './registration.routes'
+
+/** Registering a student, parent or tutor. */
+export const routes = registrationRoutes

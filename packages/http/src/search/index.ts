@@ -1,0 +1,4 @@
+import { searchRoutes } from './search.routes'
+
+/** Public tutor search. */
+export const routes = searchRoutes

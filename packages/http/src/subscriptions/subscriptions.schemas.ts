@@ -1,0 +1,70 @@
+import { z } from '@hono/zod-openapi'
+import { SUBSCRIPTION_STATUSES, isSubscriptionValid, type PortalAction, type Subscription, type SubscriptionEventInput } from '@tutoring/domain'
+import { parseEventObject, type ProcessorEvent } from '../payments'
+
+export const SubscriptionBody = z
+  .strictObject({ price_id: z.string().trim().min(1).max(255).optional().openapi({ description: 'A plan\'s processor price id; the active plan when absent' }) })
+  .openapi('SubscriptionRequest')
+
+export const SubscriptionSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    valid: z.boolean().openapi({ description: 'trialing or active' }),
+    price_id: z.string(),
+    trial_ends_at: z.string().nullable(),
+    current_period_end: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Subscription')
+
+export const presentSubscription = (s: Subscription): z.infer<typeof SubscriptionSchema> => ({
+  id: s.id,
+  status: s.status,
+  valid: isSubscriptionValid(s.status),
+  price_id: s.priceId,
+  trial_ends_at: s.trialEndsAt?.toISOString() ?? null,
+  current_period_end: s.currentPeriodEnd?.toISOString() ?? null,
+  created_at: s.createdAt.toISOString(),
+})
+
+export const PortalSchema = z
+  .object({ actions: z.array(z.object({ type: z.enum(['update_payment_method', 'cancel']), url: z.string() })) })
+  .openapi('BillingPortal')
+
+export const presentPortal = (actions: PortalAction[]): z.infer<typeof PortalSchema> => ({ actions: actions.map((a) => ({ type: a.type, url: a.url })) })
+
+const unix = z.number().int().nullish().transform((v) => (v ? new Date(v * 1000) : null))
+const SubscriptionObject = z.object({
+  id: z.string().min(1),
+  customer: z.string().nullish(),
+  status: z.string().min(1),
+  trial_end: unix,
+  items: z.object({ data: z.array(z.object({ current_period_end: unix })) }).optional(),
+})
+const InvoiceObject = z.object({
+  customer: z.string().nullish(),
+  amount_paid: z.number().int().min(0).default(0),
+  // Older API versions name the subscription on the invoice; newer ones under parent.subscription_details.
+  subscription: z.string().nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: z.string().nullish() }).nullish() }).nullish(),
+})
+
+export function toSubscriptionEvent(event: ProcessorEvent): SubscriptionEventInput {
+  const base = { id: event.id, type: event.type }
+  if (event.type.startsWith('customer.subscription.')) {
+    const s = parseEventObject(SubscriptionObject, event.data.object)
+    return {
+      ...base,
+      subscription: { id: s.id, customerId: s.customer ?? null, status: s.status, trialEndsAt: s.trial_end, currentPeriodEnd: s.items?.data[0]?.current_period_end ?? null },
+    }
+  }
+  if (event.type.startsWith('invoice.')) {
+    const i = parseEventObject(InvoiceObject, event.data.object)
+    return {
+      ...base,
+      invoice: { subscriptionId: i.subscription ?? i.parent?.subscription_details?.subscription ?? null, customerId: i.customer ?? null, amountPaidPence: i.amount_paid },
+    }
+  }
+  return base
+}
