@@ -48,26 +48,15 @@ const contextRules = [...contextTable].map(([context, imports]) => ({
   to: { path: `^packages/domain/src/(?!(?:${[context, ...imports].join('|')})/)[^/]+/` },
 }))
 
-/**
- * http rooms named after a context the table has no row for yet, with the contexts they may
- * import meanwhile. booking-payments is being split out of the domain's booking context: it may
- * import what booking may, and booking.
- */
-const ROOMS_AHEAD_OF_THE_TABLE = new Map([['booking-payments', (table) => ['booking', ...table.get('booking')]]])
-
 /** Every folder of packages/http/src but platform/ is a room: a context of the table. */
 function readHttpRooms(table) {
   return foldersOf(HTTP_SRC)
     .filter((room) => room !== 'platform')
     .map((room) => {
-      const ahead = ROOMS_AHEAD_OF_THE_TABLE.get(room)
-      if (ahead && table.has(room)) {
-        throw new Error(`packages/domain/README.md has a row for ${room} now: drop its entry in ROOMS_AHEAD_OF_THE_TABLE (.dependency-cruiser.cjs)`)
-      }
-      if (!ahead && !table.has(room)) {
+      if (!table.has(room)) {
         throw new Error(`packages/http/src/${room}/ is neither platform/ nor a context of packages/domain/README.md's table`)
       }
-      return [room, ahead ? ahead(table) : table.get(room)]
+      return [room, table.get(room)]
     })
 }
 
