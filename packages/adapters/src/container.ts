@@ -2,25 +2,14 @@ import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import type Redis from 'ioredis'
 import { sql } from 'kysely'
-import {
-  systemClock,
-  type AddressDirectory,
-  type BookingConfig,
-  type BookingPaymentsConfig,
-  type BusyCalendar,
-  type TravelTimes,
-  type Clock,
-  type Geocoder,
-  type PostcodeParser,
-  type ContentSniffer,
-  type IdGenerator,
-  type IdentityProvider,
-  type ObjectStorage,
-  type PaymentProcessor,
-  type PushGateway,
-  type UnitOfWork,
-  type UploadLimits,
-} from '@tutoring/domain'
+import type { AddressDirectory, BusyCalendar, TravelTimes } from '@tutoring/domain/availability'
+import type { BookingConfig } from '@tutoring/domain/booking'
+import type { BookingPaymentsConfig } from '@tutoring/domain/booking-payments'
+import type { ContentSniffer, IdGenerator, ObjectStorage, UploadLimits } from '@tutoring/domain/files'
+import type { PushGateway } from '@tutoring/domain/notifications'
+import type { PaymentProcessor } from '@tutoring/domain/payments'
+import { systemClock, type Clock, type Geocoder, type PostcodeParser, type UnitOfWork } from '@tutoring/domain/shared'
+import type { IdentityProvider } from '@tutoring/domain/verification'
 import { busyCalendarFromConfig, travelFromConfig } from './availability/availability.infrastructure'
 import { publicAddressesOnly, type AddressPolicy } from './availability/calendar'
 import { bookingConfigFromConfig } from './booking/booking.infrastructure'

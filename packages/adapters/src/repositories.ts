@@ -1,24 +1,21 @@
 import type { Kysely, Transaction } from 'kysely'
-import type {
-  AccountsRepos,
-  AvailabilityRepos,
-  BookingPaymentsRepos,
-  BookingRepos,
-  Clock,
-  FilesRepos,
-  NotificationsRepos,
-  PaymentsRepos,
-  ProfilesRepos,
-  RegistrationRepos,
-  ReviewsRepos,
-  ScheduleRepos,
-  SearchRepos,
-  SubscriptionsRepos,
-  TeachingRepos,
-  TutorsRepos,
-  VerificationRepos,
-  WithoutLocks,
-} from '@tutoring/domain'
+import type { AccountsRepos } from '@tutoring/domain/accounts'
+import type { AvailabilityRepos } from '@tutoring/domain/availability'
+import type { BookingRepos } from '@tutoring/domain/booking'
+import type { BookingPaymentsRepos } from '@tutoring/domain/booking-payments'
+import type { FilesRepos } from '@tutoring/domain/files'
+import type { NotificationsRepos } from '@tutoring/domain/notifications'
+import type { PaymentsRepos } from '@tutoring/domain/payments'
+import type { ProfilesRepos } from '@tutoring/domain/profiles'
+import type { RegistrationRepos } from '@tutoring/domain/registration'
+import type { ReviewsRepos } from '@tutoring/domain/reviews'
+import type { ScheduleRepos } from '@tutoring/domain/schedule'
+import type { SearchRepos } from '@tutoring/domain/search'
+import type { Clock, WithoutLocks } from '@tutoring/domain/shared'
+import type { SubscriptionsRepos } from '@tutoring/domain/subscriptions'
+import type { TeachingRepos } from '@tutoring/domain/teaching'
+import type { TutorsRepos } from '@tutoring/domain/tutors'
+import type { VerificationRepos } from '@tutoring/domain/verification'
 import { accountsRepositories } from './accounts/accounts.repositories'
 import { availabilityRepositories } from './availability/availability.repositories'
 import { bookingPaymentsRepositories, withBookingPaymentsLocks } from './booking-payments/booking-payments.repositories'

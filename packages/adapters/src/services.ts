@@ -1,23 +1,20 @@
-import type {
-  AddressDirectory,
-  AvailabilityDeps,
-  BookingDeps,
-  BookingPaymentsDeps,
-  CatalogRepository,
-  FilesDeps,
-  NotificationsDeps,
-  PaymentsDeps,
-  PostcodeParser,
-  ProfilesDeps,
-  RegistrationDeps,
-  ReviewsDeps,
-  ScheduleDeps,
-  SearchDeps,
-  SubscriptionsDeps,
-  TeachingDeps,
-  TutorsDeps,
-  VerificationDeps,
-} from '@tutoring/domain'
+import type { AddressDirectory, AvailabilityDeps } from '@tutoring/domain/availability'
+import type { BookingDeps } from '@tutoring/domain/booking'
+import type { BookingPaymentsDeps } from '@tutoring/domain/booking-payments'
+import type { CatalogRepository } from '@tutoring/domain/catalog'
+import type { FilesDeps } from '@tutoring/domain/files'
+import type { NotificationsDeps } from '@tutoring/domain/notifications'
+import type { PaymentsDeps } from '@tutoring/domain/payments'
+import type { ProfilesDeps } from '@tutoring/domain/profiles'
+import type { RegistrationDeps } from '@tutoring/domain/registration'
+import type { ReviewsDeps } from '@tutoring/domain/reviews'
+import type { ScheduleDeps } from '@tutoring/domain/schedule'
+import type { SearchDeps } from '@tutoring/domain/search'
+import type { PostcodeParser } from '@tutoring/domain/shared'
+import type { SubscriptionsDeps } from '@tutoring/domain/subscriptions'
+import type { TeachingDeps } from '@tutoring/domain/teaching'
+import type { TutorsDeps } from '@tutoring/domain/tutors'
+import type { VerificationDeps } from '@tutoring/domain/verification'
 import type { Infrastructure } from './container'
 import { cachedCatalog } from './catalog/cached-catalog'
 import type { Repositories } from './repositories'

@@ -8,7 +8,7 @@
  * geocoder run). p50/p95/req/s at 10 clients beside the one-primary-key-select ceiling of the
  * same process and database.
  */
-import { addDays, type IsoDate } from '@tutoring/domain'
+import { addDays, type IsoDate } from '@tutoring/domain/shared'
 import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, sizesText, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
 
 const TEACHES = 400

@@ -12,7 +12,7 @@
  * database handle, measured in the same run; then, over several sizes, how each search's cost
  * grew beside what it found.
  */
-import { addDays, type IsoDate } from '@tutoring/domain'
+import { addDays, type IsoDate } from '@tutoring/domain/shared'
 import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, sizesText, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, pad, padLeft, print, type DatabaseKind, type Row } from './support'
 
 /**

@@ -20,7 +20,7 @@ import {
   type DatabaseHandle,
 } from '@tutoring/adapters'
 import { analyzeDatabase, createEmptyServerDatabase } from '@tutoring/adapters/testing'
-import { londonToday, type IsoDate } from '@tutoring/domain'
+import { londonToday, type IsoDate } from '@tutoring/domain/shared'
 import { placesGeocoder } from '@tutoring/testkit'
 import { startServer } from '../src/server'
 

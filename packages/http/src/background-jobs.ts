@@ -1,4 +1,5 @@
-import { cancelUnauthenticatedLessons, expireHolds, expireReschedules, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain'
+import { expireHolds, expireReschedules } from '@tutoring/domain/booking'
+import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
 import type { Logger, Services } from '@tutoring/adapters'
 
 export type Job = { name: string; everyMs: number; run(): Promise<unknown> }

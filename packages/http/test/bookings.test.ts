@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { expireHolds, runDuePayments } from '@tutoring/domain'
+import { expireHolds } from '@tutoring/domain/booking'
+import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { manualClock } from './support/clock'
 import { createTestContext, type TestContext } from './support/harness'
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { expireReschedules, runDuePayments } from '@tutoring/domain'
+import { expireReschedules } from '@tutoring/domain/booking'
+import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { manualClock } from './support/clock'
 import { createTestContext, type TestContext } from './support/harness'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import type { CustomerDetails, PaymentProcessor } from '@tutoring/domain'
+import type { CustomerDetails, PaymentProcessor } from '@tutoring/domain/payments'
 import { manualClock } from './support/clock'
 import { createTestContext, type TestContext } from './support/harness'
 

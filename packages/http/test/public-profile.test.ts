@@ -1,4 +1,4 @@
-import { runDuePayments } from '@tutoring/domain'
+import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { manualClock } from './support/clock'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { explainTutorSearch, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { generateDemoTutors, type DemoCatalog } from '@tutoring/adapters'
-import { distanceMiles } from '@tutoring/domain'
+import { distanceMiles } from '@tutoring/domain/shared'
 import { aSearchableTutor, placesGeocoder } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { manualClock } from './support/clock'

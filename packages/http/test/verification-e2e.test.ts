@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
-import { allVerificationsPassed, createUser, VERIFICATION_KINDS, type VerificationStatuses } from '@tutoring/domain'
+import { createUser } from '@tutoring/domain/registration'
+import { allVerificationsPassed, VERIFICATION_KINDS, type VerificationStatuses } from '@tutoring/domain/verification'
 import { startServer } from '../src/server'
 import { createTestContext, type TestContext } from './support/harness'
 import { httpCall, type HttpCallOptions } from './support/http-call'

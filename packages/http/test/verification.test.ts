@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, padded, testDatabaseKinds } from '@tutoring/adapters/testing'
-import type { IdentityProvider } from '@tutoring/domain'
+import type { IdentityProvider } from '@tutoring/domain/verification'
 import { tokensMatch } from '../src/platform/webhook-token'
 import { createTestContext, type TestContext } from './support/harness'
 import { follow, storedObjects, upload } from './support/uploads'

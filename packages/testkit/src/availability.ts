@@ -1,19 +1,7 @@
 import fc from 'fast-check'
-import {
-  LESSON_TYPES,
-  DAY_NAMES,
-  dayNumberOf,
-  formatClockTime,
-  type AvailabilityInput,
-  type AvailabilityRequest,
-  type Availability,
-  type BookedLesson,
-  type BusyInterval,
-  type Holiday,
-  type LessonTypeName,
-  type ScheduleSlot,
-  type WeeklyEntry,
-} from '@tutoring/domain'
+import type { AvailabilityInput, AvailabilityRequest, Availability, BookedLesson, BusyInterval } from '@tutoring/domain/availability'
+import { DAY_NAMES, formatClockTime, type Holiday, type ScheduleSlot, type WeeklyEntry } from '@tutoring/domain/schedule'
+import { LESSON_TYPES, dayNumberOf, type LessonTypeName } from '@tutoring/domain/shared'
 
 const MINUTE = 60_000
 const DAY = 86_400_000

@@ -4,33 +4,24 @@
  * then `world.addTutor()`, `world.addTeach(...)`, and the use case with `world.deps`.
  * Like the database, it refuses a lesson that overlaps another live lesson of its tutor.
  */
-import {
-  DAY_NAMES,
-  ROLE_IDS,
-  lessonTypeName,
-  type BookableTeach,
-  type TutorBookability,
-  type BookingAggregate,
-  type BookingDeps,
-  type BookingPaymentsDeps,
-  type BookingPaymentsRepos,
-  type BookingEvent,
-  type BookingPayment,
-  type BookingRecord,
-  type DaySchedule,
-  type GeoPoint,
-  type LessonNote,
-  type LessonRecord,
-  type OutboxMessage,
-  type Person,
-  type PayoutAccountState,
-  type RoleId,
-  type SlotFactsRange,
-  type StoredCoupon,
-  type TutorHoliday,
-  type TutorLocationRecord,
-  type TutorSlotFacts,
-} from '@tutoring/domain'
+import type { BookableTeach, SlotFactsRange, TutorSlotFacts } from '@tutoring/domain/availability'
+import type {
+  BookingAggregate,
+  BookingDeps,
+  BookingEvent,
+  BookingPayment,
+  BookingRecord,
+  LessonNote,
+  LessonRecord,
+  Person,
+  StoredCoupon,
+} from '@tutoring/domain/booking'
+import type { BookingPaymentsDeps, BookingPaymentsRepos } from '@tutoring/domain/booking-payments'
+import type { OutboxMessage } from '@tutoring/domain/outbox'
+import type { PayoutAccountState } from '@tutoring/domain/payments'
+import { DAY_NAMES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
+import { ROLE_IDS, lessonTypeName, type GeoPoint, type RoleId } from '@tutoring/domain/shared'
+import type { TutorBookability } from '@tutoring/domain/teaching'
 import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
 
 export type BookingWorldState = {

@@ -1,4 +1,5 @@
-import { DAY_NAMES, type BookedLesson, type DayName, type ScheduleSlot, type WeeklyEntry } from '@tutoring/domain'
+import type { BookedLesson } from '@tutoring/domain/availability'
+import { DAY_NAMES, type DayName, type ScheduleSlot, type WeeklyEntry } from '@tutoring/domain/schedule'
 
 const MINUTE = 60_000
 

@@ -5,22 +5,18 @@
  * model for a handful of test payment methods.
  */
 import { err, ok, type Result } from 'neverthrow'
+import type { OutboxMessage } from '@tutoring/domain/outbox'
 import type {
   BankAccountDetails,
   CardDetails,
-  Clock,
   CreatePaymentIntentInput,
-  InboundEvent,
-  OutboxMessage,
   PaymentIntent,
   PaymentProcessor,
   PayoutAccountRepository,
   PayoutAccountState,
   SetupIntent,
-  UnitOfWork,
-  WebhookEventLog,
-  WithoutLocks,
-} from '@tutoring/domain'
+} from '@tutoring/domain/payments'
+import type { Clock, InboundEvent, UnitOfWork, WebhookEventLog, WithoutLocks } from '@tutoring/domain/shared'
 
 export type FakeClock = Clock & { set(instant: string | Date): void; advance(ms: number): void }
 

@@ -1,16 +1,12 @@
 import fc from 'fast-check'
 import {
   BOOKING_STATE_NAMES,
-  LESSON_STATE_NAMES,
   transitionBooking,
-  transitionLesson,
   type BookingContexts,
   type BookingState,
   type BookingTrigger,
-  type LessonContexts,
-  type LessonState,
-  type LessonTrigger,
-} from '@tutoring/domain'
+} from '@tutoring/domain/booking'
+import { LESSON_STATE_NAMES, transitionLesson, type LessonContexts, type LessonState, type LessonTrigger } from '@tutoring/domain/lesson'
 
 /** Instants of 2026-2027, whole minutes. */
 export const arbInstant = (from = Date.UTC(2026, 0, 1), to = Date.UTC(2028, 0, 1)): fc.Arbitrary<Date> =>

@@ -4,18 +4,9 @@
  */
 import fc from 'fast-check'
 import { demoTutorSnapshot, generateDemoTutors, UK_PLACES, type DemoCatalog, type DemoTutor, type DemoTutorOptions } from '@tutoring/adapters/demo'
-import {
-  addDays,
-  DAY_NAMES,
-  LESSON_TYPES,
-  type Geocoder,
-  type GeoPoint,
-  type IsoDate,
-  type LessonTypeName,
-  type SearchQuery,
-  type SearchSort,
-  type TutorSnapshot,
-} from '@tutoring/domain'
+import { DAY_NAMES } from '@tutoring/domain/schedule'
+import type { SearchQuery, SearchSort, TutorSnapshot } from '@tutoring/domain/search'
+import { addDays, LESSON_TYPES, type Geocoder, type GeoPoint, type IsoDate, type LessonTypeName } from '@tutoring/domain/shared'
 
 /** A geocoder that knows exactly the UK_PLACES postcodes (tests, benchmark, demo). */
 export const placesGeocoder = (places: ReadonlyArray<{ postcode: string; lat: number; lng: number }> = UK_PLACES): Geocoder => {

@@ -2,7 +2,10 @@
  * Payments' ports in memory (cards, payout bank accounts, processor customers and the users
  * they belong to) for the card and bank-account use-case tests.
  */
-import { ROLE_IDS, type BankAccount, type OutboxMessage, type PaymentsDeps, type PaymentsRepos, type PayoutAccountState, type RoleId, type SavedCard, type User } from '@tutoring/domain'
+import type { User } from '@tutoring/domain/accounts'
+import type { OutboxMessage } from '@tutoring/domain/outbox'
+import type { BankAccount, PaymentsDeps, PaymentsRepos, PayoutAccountState, SavedCard } from '@tutoring/domain/payments'
+import { ROLE_IDS, type RoleId } from '@tutoring/domain/shared'
 import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf } from './fakes'
 
 export type PaymentsWorldState = {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { Coupon, CouponDiscount, PriceInput, RefundTier } from '@tutoring/domain'
+import type { Coupon, CouponDiscount, PriceInput, RefundTier } from '@tutoring/domain/pricing'
 
 /** A coupon that is valid now, with overrides for the case under test. */
 export const aCoupon = (overrides: Partial<Coupon> = {}): Coupon => ({

@@ -1,5 +1,8 @@
 import fc from 'fast-check'
-import { LESSON_TYPES, SUBSCRIPTION_STATUSES, VERIFICATION_STATUSES, type SearchQuery, type SubscriptionStatus, type TutorSnapshot } from '@tutoring/domain'
+import type { SearchQuery, TutorSnapshot } from '@tutoring/domain/search'
+import { LESSON_TYPES } from '@tutoring/domain/shared'
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@tutoring/domain/subscriptions'
+import { VERIFICATION_STATUSES } from '@tutoring/domain/verification'
 import { arbWeeklySchedule } from './availability'
 
 /** A tutor who passes every rule for an online search without a date. */

@@ -1,5 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely'
-import type { AccessTokenRepository } from '@tutoring/domain'
+import type { AccessTokenRepository } from '@tutoring/domain/accounts'
 import type { Database } from '../db/database'
 import { rowToUser, USER_COLUMNS } from './user.repository'
 

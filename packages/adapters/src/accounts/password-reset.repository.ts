@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { PasswordResetRepository } from '@tutoring/domain'
+import type { PasswordResetRepository } from '@tutoring/domain/accounts'
 import type { Database } from '../db/database'
 
 export function passwordResetRepository(db: Kysely<Database>): PasswordResetRepository {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
-import type { NewUser, RoleId, User, UserPatch, UserRepository, UserWithPassword } from '@tutoring/domain'
+import type { NewUser, User, UserPatch, UserRepository, UserWithPassword } from '@tutoring/domain/accounts'
+import type { RoleId } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import type { UserRow } from './users.table'
 

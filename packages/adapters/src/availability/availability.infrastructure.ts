@@ -1,5 +1,5 @@
 import type Redis from 'ioredis'
-import type { BusyCalendar, TravelTimes } from '@tutoring/domain'
+import type { BusyCalendar, TravelTimes } from '@tutoring/domain/availability'
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import { fallbackTextCache, fetchFeedText, icsBusyCalendar, memoryTextCache, noBusyCalendar, type AddressPolicy } from './calendar'

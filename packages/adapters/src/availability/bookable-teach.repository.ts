@@ -1,5 +1,8 @@
 import { sql, type Kysely } from 'kysely'
-import { ROLE_IDS, type BookableTeach, type BookableTeachReader, type SubscriptionStatus, type VerificationStatus } from '@tutoring/domain'
+import type { BookableTeach, BookableTeachReader } from '@tutoring/domain/availability'
+import { ROLE_IDS } from '@tutoring/domain/shared'
+import type { SubscriptionStatus } from '@tutoring/domain/subscriptions'
+import type { VerificationStatus } from '@tutoring/domain/verification'
 import type { Database } from '../db/database'
 import { rowToTeach } from '../teaching/teach.repository'
 

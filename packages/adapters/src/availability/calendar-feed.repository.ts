@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { CalendarFeedRepository } from '@tutoring/domain'
+import type { CalendarFeedRepository } from '@tutoring/domain/availability'
 import type { Database } from '../db/database'
 
 /** The tutor's external calendar feed, kept on the profile. */

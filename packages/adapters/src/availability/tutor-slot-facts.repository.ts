@@ -1,16 +1,7 @@
 import { sql, type Expression, type Kysely } from 'kysely'
-import {
-  dayNameOf,
-  lessonTypeName,
-  type DaySchedule,
-  type LessonTypeName,
-  type SlotFactsRange,
-  type TutorHoliday,
-  type TutorLesson,
-  type TutorLocationRecord,
-  type TutorSlotFacts,
-  type TutorSlotFactsReader,
-} from '@tutoring/domain'
+import type { SlotFactsRange, TutorLesson, TutorSlotFacts, TutorSlotFactsReader } from '@tutoring/domain/availability'
+import { dayNameOf, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
+import { lessonTypeName, type LessonTypeName } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import { bookableTeachQuery, rowToBookableTeach } from './bookable-teach.repository'
 import { prepare } from '../db/prepared-statements'

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
-import type { BookingPayment, PaymentDispute, PaymentRepository, PaymentRouting } from '@tutoring/domain'
+import type { BookingPayment, PaymentDispute, PaymentRouting } from '@tutoring/domain/booking'
+import type { PaymentRepository } from '@tutoring/domain/booking-payments'
 import type { Database } from '../db/database'
 import type { PaymentRow } from './payments.table'
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { TutorTransferRepository } from '@tutoring/domain'
+import type { TutorTransferRepository } from '@tutoring/domain/booking-payments'
 import type { Database } from '../db/database'
 
 /** `tutor_transfers` (shares waiting for a separate transfer) and `tutor_payouts`. */

@@ -1,4 +1,5 @@
-import type { BookingConfig, BookingPaymentsConfig } from '@tutoring/domain'
+import type { BookingConfig } from '@tutoring/domain/booking'
+import type { BookingPaymentsConfig } from '@tutoring/domain/booking-payments'
 import type { Config } from '../config'
 
 /** The booking and booking-payment rules' settings, the same for the server, its jobs and the CLI. */

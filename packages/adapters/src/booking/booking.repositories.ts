@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Clock } from '@tutoring/domain'
+import type { Clock } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import { bookingLocks, bookingRepository } from './booking.repository'
 import { couponRepository } from './coupon.repository'

@@ -1,20 +1,15 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
 import {
   BOOKING_STATES,
-  LESSON_STATES,
   bookingStateOf,
-  hoursTaught,
-  lessonStateOf,
-  lessonTypeName,
   type BookingAggregate,
   type BookingRecord,
   type BookingRepository,
-  type Clock,
   type LessonRecord,
-  type LessonSide,
-  type RoleId,
-  type WithoutLocks,
-} from '@tutoring/domain'
+} from '@tutoring/domain/booking'
+import { LESSON_STATES, lessonStateOf, type LessonSide } from '@tutoring/domain/lesson'
+import { lessonTypeName, type Clock, type RoleId, type WithoutLocks } from '@tutoring/domain/shared'
+import { hoursTaught } from '@tutoring/domain/tutors'
 import type { Database } from '../db/database'
 import { lockUserRow, lockUserRows, type Locks } from '../db/row-locks'
 import type { BookingRow } from './bookings.table'

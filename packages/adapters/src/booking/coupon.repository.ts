@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { CouponRepository, StoredCoupon } from '@tutoring/domain'
+import type { CouponRepository, StoredCoupon } from '@tutoring/domain/booking'
 import type { Database } from '../db/database'
 import type { CouponRow } from './coupons.table'
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { LessonNote, NoteRepository } from '@tutoring/domain'
+import type { LessonNote, NoteRepository } from '@tutoring/domain/booking'
 import type { Database } from '../db/database'
 import type { NoteRow } from './notes.table'
 

@@ -1,4 +1,4 @@
-import type { ReviewSummary, ReviewSummaryCache } from '@tutoring/domain'
+import type { ReviewSummary, ReviewSummaryCache } from '@tutoring/domain/reviews'
 
 /** Review summaries kept in this process until their expiry (the end of the London day). */
 export function memoryReviewCache(maxEntries = 10_000): ReviewSummaryCache {

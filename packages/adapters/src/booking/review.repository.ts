@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
-import { criterionMean, overallRating, type ReviewRepository, type ReviewTotals } from '@tutoring/domain'
+import { criterionMean, overallRating, type ReviewRepository, type ReviewTotals } from '@tutoring/domain/reviews'
 import type { Database } from '../db/database'
 import type { Locks } from '../db/row-locks'
 import { isUniqueViolation } from '../db/unique-violation'

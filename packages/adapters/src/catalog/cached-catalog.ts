@@ -1,4 +1,4 @@
-import type { CatalogRepository } from '@tutoring/domain'
+import type { CatalogRepository } from '@tutoring/domain/catalog'
 
 type Entry = { at: number; value: Promise<unknown> }
 

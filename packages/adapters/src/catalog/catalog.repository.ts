@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { CatalogRepository, LessonLocation } from '@tutoring/domain'
+import type { CatalogRepository, LessonLocation } from '@tutoring/domain/catalog'
 import type { Database } from '../db/database'
 
 export function catalogRepository(db: Kysely<Database>): CatalogRepository {

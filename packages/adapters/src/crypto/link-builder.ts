@@ -1,4 +1,4 @@
-import type { LinkBuilder } from '@tutoring/domain'
+import type { LinkBuilder } from '@tutoring/domain/accounts'
 import type { SecretBox } from './secret-box'
 import type { UrlSigner } from './url-signer'
 

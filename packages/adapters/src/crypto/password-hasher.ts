@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2'
-import type { PasswordHasher } from '@tutoring/domain'
+import type { PasswordHasher } from '@tutoring/domain/accounts'
 
 /** OWASP's argon2id baseline: 19 MiB, two passes, one lane. */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const

@@ -1,5 +1,5 @@
 import { hash, randomBytes, randomInt } from 'node:crypto'
-import type { SecretTokens } from '@tutoring/domain'
+import type { SecretTokens } from '@tutoring/domain/accounts'
 
 /** One-shot: every authenticated request hashes its token, and a Hash object per call costs more than the hash. */
 const sha256Hex = (value: string): string => hash('sha256', value, 'hex')

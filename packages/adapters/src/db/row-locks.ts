@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely'
-import type { WithoutLocks } from '@tutoring/domain'
+import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from './database'
 
 /**

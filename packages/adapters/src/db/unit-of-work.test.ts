@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ok } from 'neverthrow'
-import { systemClock, type UnitOfWork } from '@tutoring/domain'
+import { systemClock, type UnitOfWork } from '@tutoring/domain/shared'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
 import type { DatabaseHandle } from './connect'
 import { makeRepositories, makeTransactionRepositories, type Repositories } from '../repositories'

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Result } from 'neverthrow'
-import type { UnitOfWork, WithoutLocks } from '@tutoring/domain'
+import type { UnitOfWork, WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from './database'
 import { idleStorage } from './idle-storage'
 

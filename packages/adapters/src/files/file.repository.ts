@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { isFilePurpose, type FileRepository, type StoredFile } from '@tutoring/domain'
+import { isFilePurpose, type FileRepository, type StoredFile } from '@tutoring/domain/files'
 import type { Database } from '../db/database'
 import type { FileRow } from './files.table'
 

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { ObjectStorage, UploadLimits } from '@tutoring/domain'
+import type { ObjectStorage, UploadLimits } from '@tutoring/domain/files'
 import type { Config } from '../config'
 import type { Logger } from '../logger'
 import { LocalDiskStorage, createS3Client, s3Storage } from './storage'

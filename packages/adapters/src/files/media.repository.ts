@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { MediaProfile, MediaRepository, MediaSource, WithoutLocks } from '@tutoring/domain'
+import type { MediaProfile, MediaRepository, MediaSource } from '@tutoring/domain/files'
+import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import type { Locks } from '../db/row-locks'
 import type { ProfileRow } from '../profiles/profiles.table'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { AddressDirectory } from '@tutoring/domain'
+import type { AddressDirectory } from '@tutoring/domain/availability'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import type { Logger } from '../logger'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { AddressDirectory, AddressMatch } from '@tutoring/domain'
+import type { AddressDirectory, AddressMatch } from '@tutoring/domain/availability'
 import type { Database } from '../db/database'
 import type { PostcodeRow } from './postcodes.table'
 

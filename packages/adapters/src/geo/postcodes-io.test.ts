@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AddressDirectory } from '@tutoring/domain'
+import type { AddressDirectory } from '@tutoring/domain/availability'
 import { createLogger } from '../logger'
 import { postcodesIoDirectory } from './postcodes-io'
 

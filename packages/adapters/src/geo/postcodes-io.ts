@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { AddressDirectory, AddressMatch } from '@tutoring/domain'
+import type { AddressDirectory, AddressMatch } from '@tutoring/domain/availability'
 import type { Logger } from '../logger'
 
 const DEFAULT_TIMEOUT_MS = 3_000

@@ -1,5 +1,5 @@
 import { parse } from 'postcode'
-import type { PostcodeParser } from '@tutoring/domain'
+import type { PostcodeParser } from '@tutoring/domain/shared'
 
 /** UK postcodes through the maintained `postcode` library: "sw1a1aa" -> "SW1A 1AA", outcode "SW1A". */
 export const ukPostcodes: PostcodeParser = {

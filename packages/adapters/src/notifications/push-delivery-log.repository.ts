@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { PushDeliveryLog } from '@tutoring/domain'
+import type { PushDeliveryLog } from '@tutoring/domain/notifications'
 import type { Database } from '../db/database'
 
 /** `push_deliveries`, as the outbox worker wrote them, receiving the provider's receipts. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { PaymentProcessor, PushGateway } from '@tutoring/domain'
+import type { PushGateway } from '@tutoring/domain/notifications'
+import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import type { Logger } from '../logger'

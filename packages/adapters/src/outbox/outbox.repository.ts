@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { Outbox, OutboxMessage } from '@tutoring/domain'
+import type { Outbox, OutboxMessage } from '@tutoring/domain/outbox'
 import type { Database } from '../db/database'
 import type { OutboxKind, OutboxRow } from './outbox.table'
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { feeOnPart, PAYOUT_SYNC_TOPICS, tutorShareOf, type PaymentProcessor } from '@tutoring/domain'
+import { feeOnPart, PAYOUT_SYNC_TOPICS, tutorShareOf } from '@tutoring/domain/booking-payments'
+import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Database } from '../db/database'
 import { rowToPayment } from '../booking-payments/payment.repository'
 import type { PaymentRow } from '../booking-payments/payments.table'

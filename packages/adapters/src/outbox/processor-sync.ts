@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
-import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, CUSTOMER_SYNC_TOPIC, PAYMENT_SYNC_TOPICS, ensureCustomer, type PaymentProcessor } from '@tutoring/domain'
+import { PAYMENT_SYNC_TOPICS } from '@tutoring/domain/booking'
+import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, ensureCustomer, type PaymentProcessor } from '@tutoring/domain/payments'
+import { CUSTOMER_SYNC_TOPIC } from '@tutoring/domain/profiles'
 import type { Database } from '../db/database'
 import { paymentCustomerRepository } from '../payments/payment-customer.repository'
 import type { ProcessorSyncHandler } from './outbox-worker'

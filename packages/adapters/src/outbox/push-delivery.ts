@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { PushGateway, PushNotification, PushOutcome } from '@tutoring/domain'
+import type { PushGateway, PushNotification, PushOutcome } from '@tutoring/domain/notifications'
 import type { Database } from '../db/database'
 import type { Logger } from '../logger'
 import type { PushSender } from './outbox-worker'

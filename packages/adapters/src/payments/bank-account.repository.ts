@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { BankAccount, BankAccountRepository, WithoutLocks } from '@tutoring/domain'
+import type { BankAccount, BankAccountRepository } from '@tutoring/domain/payments'
+import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import { lockUserRow, type Locks } from '../db/row-locks'
 import type { BankAccountRow } from './bank-accounts.table'

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { CardRepository, SavedCard, WithoutLocks } from '@tutoring/domain'
+import type { CardRepository, SavedCard } from '@tutoring/domain/payments'
+import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import { lockUserRow, type Locks } from '../db/row-locks'
 import type { CardRow } from './cards.table'

@@ -1,4 +1,4 @@
-import type { PaymentProcessor } from '@tutoring/domain'
+import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db/connect'
 import { offlineProcessor } from './offline-processor'

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely'
-import type { PaymentIntentStatus, SetupIntentStatus } from '@tutoring/domain'
+import type { PaymentIntentStatus, SetupIntentStatus } from '@tutoring/domain/payments'
 
 /** The offline processor's own objects (see offline-processor.ts), shaped as Stripe's. */
 export interface OfflinePaymentMethodsTable {

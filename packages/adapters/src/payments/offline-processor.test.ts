@@ -1,6 +1,6 @@
 import { ok } from 'neverthrow'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreatePaymentIntentInput } from '@tutoring/domain'
+import type { CreatePaymentIntentInput } from '@tutoring/domain/payments'
 import type { DatabaseHandle } from '../db/connect'
 import { createUnitOfWork } from '../db/unit-of-work'
 import { createTestDatabase, testDatabaseKinds } from '../testing'

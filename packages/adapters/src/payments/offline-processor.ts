@@ -11,7 +11,7 @@ import {
   type PaymentProcessor,
   type SetupIntent,
   type Transfer,
-} from '@tutoring/domain'
+} from '@tutoring/domain/payments'
 import type { DatabaseHandle } from '../db/connect'
 import type { Database } from '../db/database'
 import type { OfflinePaymentIntentsTable, OfflineSetupIntentsTable, OfflineTransfersTable } from './offline-processor.table'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { PaymentCustomerRepository } from '@tutoring/domain'
+import type { PaymentCustomerRepository } from '@tutoring/domain/payments'
 import type { Database } from '../db/database'
 
 /** `users.processor_customer_id`: set once, by whoever claims the empty column first. */

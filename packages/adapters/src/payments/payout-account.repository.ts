@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { PayoutAccountRepository, PayoutAccountState } from '@tutoring/domain'
+import type { PayoutAccountRepository, PayoutAccountState } from '@tutoring/domain/payments'
 import type { Database } from '../db/database'
 
 /**

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreatePaymentIntentInput, PaymentProcessor } from '@tutoring/domain'
+import type { CreatePaymentIntentInput, PaymentProcessor } from '@tutoring/domain/payments'
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in'
 import { stripeProcessor } from './stripe-processor'
 import { verifyStripeSignature } from './stripe-signature'

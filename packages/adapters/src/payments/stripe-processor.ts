@@ -13,7 +13,7 @@ import {
   type SetupIntent,
   type SetupIntentStatus,
   type Transfer,
-} from '@tutoring/domain'
+} from '@tutoring/domain/payments'
 
 export type StripeProcessorOptions = {
   secretKey: string

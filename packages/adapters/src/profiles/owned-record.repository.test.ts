@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PersonalRecords, WithoutLocks } from '@tutoring/domain'
+import type { PersonalRecords } from '@tutoring/domain/profiles'
+import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { DatabaseHandle } from '../db/connect'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
 import { personalRecords } from './personal-records.repository'

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type InsertType, type Kysely, type Selectable } from 'kysely'
-import type { OwnedRecords } from '@tutoring/domain'
+import type { OwnedRecords } from '@tutoring/domain/profiles'
 import type { Database } from '../db/database'
 import { toColumns } from './column-names'
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { PersonalDetails, PersonalDetailsRepository } from '@tutoring/domain'
+import type { PersonalDetails, PersonalDetailsRepository } from '@tutoring/domain/profiles'
 import type { Database } from '../db/database'
 import type { PersonalDetailRow } from './personal-details.table'
 

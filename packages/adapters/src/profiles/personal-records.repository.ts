@@ -12,8 +12,8 @@ import type {
   SocialLink,
   SocialLinkFields,
   UserAddress,
-  WithoutLocks,
-} from '@tutoring/domain'
+} from '@tutoring/domain/profiles'
+import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import { ownedRecordRepository, type OwnedRecordTable } from './owned-record.repository'
 import { personalDetailsRepository } from './personal-details.repository'

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { OwnerDirectory, ProfileLookups, RoleId, WithoutLocks } from '@tutoring/domain'
+import type { OwnerDirectory, ProfileLookups } from '@tutoring/domain/profiles'
+import type { RoleId, WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import type { Locks } from '../db/row-locks'
 

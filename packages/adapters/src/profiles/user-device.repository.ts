@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { UserDevice, UserDeviceRepository } from '@tutoring/domain'
+import type { UserDevice, UserDeviceRepository } from '@tutoring/domain/profiles'
 import type { Database } from '../db/database'
 import type { UserDeviceRow } from './user-devices.table'
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { UserProfile, UserProfileRepository } from '@tutoring/domain'
+import type { UserProfile, UserProfileRepository } from '@tutoring/domain/profiles'
 import type { Database } from '../db/database'
 import type { ProfileRow } from './profiles.table'
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { RegistrationLookups } from '@tutoring/domain'
+import type { RegistrationLookups } from '@tutoring/domain/registration'
 import type { Database } from '../db/database'
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { RegistrationRecords } from '@tutoring/domain'
+import type { RegistrationRecords } from '@tutoring/domain/registration'
 import type { Database } from '../db/database'
 
 /** The rows a registration writes beside the user, in the registration's transaction. */

@@ -1,13 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely'
-import {
-  dayIndexOf,
-  dayNameOf,
-  type DaySchedule,
-  type DayScheduleDraft,
-  type DayScheduleRepository,
-  type LessonTypeName,
-  type WithoutLocks,
-} from '@tutoring/domain'
+import { dayIndexOf, dayNameOf, type DaySchedule, type DayScheduleDraft, type DayScheduleRepository } from '@tutoring/domain/schedule'
+import type { LessonTypeName, WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import { lockUserRow, type Locks } from '../db/row-locks'
 import type { DayAvailabilityRow, DayAvailabilitySlotRow } from './day-availabilities.table'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { HolidayRepository, TutorHoliday } from '@tutoring/domain'
+import type { HolidayRepository, TutorHoliday } from '@tutoring/domain/schedule'
 import type { Database } from '../db/database'
 import type { HolidayRow } from './holidays.table'
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { LocationRepository, TutorLocationRecord } from '@tutoring/domain'
+import type { LocationRepository, TutorLocationRecord } from '@tutoring/domain/schedule'
 import type { Database } from '../db/database'
 import type { LocationRow } from './locations.table'
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { DAY_NAMES, overallRating } from '@tutoring/domain'
+import { overallRating } from '@tutoring/domain/reviews'
+import { DAY_NAMES } from '@tutoring/domain/schedule'
 import type { DatabaseHandle } from '../db/connect'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
 import type { DemoTutor } from '../db/seed/demo-marketplace'

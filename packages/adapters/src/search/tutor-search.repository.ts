@@ -1,14 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import {
-  DISTANCE_BAND_MILES,
-  type LessonTypeName,
-  type PageRequest,
-  type SearchSort,
-  type Titled,
-  type TutorSearchCriteria,
-  type TutorSearchHit,
-  type TutorSearchRepository,
-} from '@tutoring/domain'
+import type { SearchSort, TutorSearchCriteria, TutorSearchHit, TutorSearchRepository } from '@tutoring/domain/search'
+import { DISTANCE_BAND_MILES, type LessonTypeName, type PageRequest } from '@tutoring/domain/shared'
+import type { Titled } from '@tutoring/domain/teaching'
 import type { Database } from '../db/database'
 import { prepare } from '../db/prepared-statements'
 

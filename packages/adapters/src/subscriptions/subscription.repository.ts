@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { Subscription, SubscriptionPlan, SubscriptionRepository, WithoutLocks } from '@tutoring/domain'
+import type { WithoutLocks } from '@tutoring/domain/shared'
+import type { Subscription, SubscriptionPlan, SubscriptionRepository } from '@tutoring/domain/subscriptions'
 import type { Database } from '../db/database'
 import type { Locks } from '../db/row-locks'
 import type { SubscriptionPlanRow } from './subscriptions.table'

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
-import type { AvailableTeach, AvailableTeachFilter, PageRequest, Teach, TeachDraft, TeachRepository, Titled } from '@tutoring/domain'
+import type { PageRequest } from '@tutoring/domain/shared'
+import type { AvailableTeach, AvailableTeachFilter, Teach, TeachDraft, TeachRepository, Titled } from '@tutoring/domain/teaching'
 import type { Database } from '../db/database'
 import { isUniqueViolation } from '../db/unique-violation'
 

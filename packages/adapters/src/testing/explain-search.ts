@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
-import type { PageRequest, TutorSearchCriteria } from '@tutoring/domain'
+import type { TutorSearchCriteria } from '@tutoring/domain/search'
+import type { PageRequest } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import { searchStatementForExplain } from '../search/tutor-search.repository'
 

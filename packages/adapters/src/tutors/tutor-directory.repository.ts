@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely'
-import {
-  LESSON_STATES,
-  TUTOR_VERIFICATION_KINDS,
-  ROLE_IDS,
-  type TutorDirectory,
-  type TutorVerifications,
-} from '@tutoring/domain'
+import { LESSON_STATES } from '@tutoring/domain/lesson'
+import { ROLE_IDS } from '@tutoring/domain/shared'
+import { TUTOR_VERIFICATION_KINDS, type TutorDirectory, type TutorVerifications } from '@tutoring/domain/tutors'
 import type { Database } from '../db/database'
 import { rowToUser } from '../accounts/user.repository'
 

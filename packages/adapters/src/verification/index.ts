@@ -1,4 +1,4 @@
-import type { IdentityProvider } from '@tutoring/domain'
+import type { IdentityProvider } from '@tutoring/domain/verification'
 import { ConfigError, type Config } from '../config'
 import { offlineIdentityProvider } from './offline-identity-provider'
 import { ONFIDO_DEFAULT_BASE_URL, onfidoIdentityProvider } from './onfido-identity-provider'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { IdentityProvider } from '@tutoring/domain'
+import type { IdentityProvider } from '@tutoring/domain/verification'
 
 /**
  * The embedded default: no network. Each check is PENDING under a fresh reference and has

@@ -1,4 +1,4 @@
-import type { IdentityApplicant, IdentityCheck, IdentityProvider } from '@tutoring/domain'
+import type { IdentityApplicant, IdentityCheck, IdentityProvider } from '@tutoring/domain/verification'
 import { z } from 'zod'
 
 /**

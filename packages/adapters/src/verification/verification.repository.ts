@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
-import type { VerificationChange, VerificationRecord, VerificationRepository, WithoutLocks } from '@tutoring/domain'
+import type { WithoutLocks } from '@tutoring/domain/shared'
+import type { VerificationChange, VerificationRecord, VerificationRepository } from '@tutoring/domain/verification'
 import type { Database } from '../db/database'
 import type { Locks } from '../db/row-locks'
 import type { VerificationRow } from './verifications.table'

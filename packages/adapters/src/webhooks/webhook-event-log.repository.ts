@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { WebhookEventLog } from '@tutoring/domain'
+import type { WebhookEventLog } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 
 /** `webhook_events`: the (source, event id) key makes a repeated delivery a no-op. */

@@ -1,5 +1,5 @@
 import type { z as Zod } from 'zod'
-import type { RoleName } from '@tutoring/domain'
+import type { RoleName } from '@tutoring/domain/shared'
 import type { Command } from '../command'
 import { CliError, usageError } from '../io'
 import { withServices } from '../resources'

@@ -7,7 +7,7 @@ import {
   resetPassword,
   sendVerificationEmail,
   verifyEmail,
-} from '@tutoring/domain'
+} from '@tutoring/domain/accounts'
 import { authApi, currentUser, signedUrl } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { problems } from '../platform/problem'

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { roleName, type SessionIssued, type User } from '@tutoring/domain'
+import type { SessionIssued, User } from '@tutoring/domain/accounts'
+import { roleName } from '@tutoring/domain/shared'
 
 export const emailField = z.string().trim().toLowerCase().pipe(z.email().max(254)).openapi({ example: 'ada@example.com' })
 /** Passwords are never trimmed (SPEC): a blank is as good a character as any, but not blanks alone. */

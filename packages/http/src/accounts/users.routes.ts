@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { claimUsername, getUser, isEmailRegistered, updateUser, type User } from '@tutoring/domain'
+import { claimUsername, getUser, isEmailRegistered, updateUser, type User } from '@tutoring/domain/accounts'
 import { authApi, currentUser, signedUrl } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { problems } from '../platform/problem'

@@ -1,10 +1,4 @@
-import {
-  getAvailability,
-  getCalendarFeed,
-  searchAddresses,
-  setCalendarFeed,
-  type AvailabilityQuery,
-} from '@tutoring/domain'
+import { getAvailability, getCalendarFeed, searchAddresses, setCalendarFeed, type AvailabilityQuery } from '@tutoring/domain/availability'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, one, paginate } from '../platform/pagination'

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { DURATION_PREFERENCE, lessonTypeName, type AddressMatch, type DayAvailability, type LessonTypeName, type TeachAvailability } from '@tutoring/domain'
+import { DURATION_PREFERENCE, type AddressMatch, type DayAvailability, type TeachAvailability } from '@tutoring/domain/availability'
+import { lessonTypeName, type LessonTypeName } from '@tutoring/domain/shared'
 import { withinSupportedYears } from '../platform/dates'
 import { paginationQuery } from '../platform/pagination'
 import { PriceBreakdownSchema, presentPriceBreakdown } from '../pricing'

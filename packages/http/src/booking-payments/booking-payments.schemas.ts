@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { PAYMENT_EVENT_TYPES, formatPence, type BookingPayment, type PaymentEvent, type StoredCoupon } from '@tutoring/domain'
+import type { BookingPayment, StoredCoupon } from '@tutoring/domain/booking'
+import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '@tutoring/domain/booking-payments'
+import { formatPence } from '@tutoring/domain/shared'
 import { parseEventObject, type ProcessorEvent } from '../payments'
 
 const INT_MAX = 2_147_483_647

@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { BOOKING_STATES, changePaymentMethod, CURRENCY, formatPence, getPayment, isInternal, listPayments, payBooking, releasePayment, type Actor, type BookingPayment } from '@tutoring/domain'
+import { BOOKING_STATES, type BookingPayment } from '@tutoring/domain/booking'
+import { changePaymentMethod, getPayment, listPayments, payBooking, releasePayment } from '@tutoring/domain/booking-payments'
+import { CURRENCY, formatPence, isInternal, type Actor } from '@tutoring/domain/shared'
 import type { Services } from '@tutoring/adapters'
 import { authApi, currentUser } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'

@@ -1,4 +1,4 @@
-import { recordPaymentEvent } from '@tutoring/domain'
+import { recordPaymentEvent } from '@tutoring/domain/booking-payments'
 import { jsonBody } from '../platform/json-body'
 import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { unwrap } from '../platform/respond'

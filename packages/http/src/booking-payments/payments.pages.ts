@@ -1,5 +1,5 @@
 import { html } from 'hono/html'
-import type { PaymentStatus } from '@tutoring/domain'
+import type { PaymentStatus } from '@tutoring/domain/booking'
 import { htmlPage } from '../platform/html-page'
 
 const page = (title: string, message: string) => htmlPage(title, html`<p>${message}</p><p>You can close this page and return to the app.</p>`, '')

@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { BOOKING_STATES, checkCoupon, getBookingPaymentStatus, getPaymentStatus, listCoupons, payBooking, formatPence } from '@tutoring/domain'
+import { BOOKING_STATES, checkCoupon, listCoupons } from '@tutoring/domain/booking'
+import { getBookingPaymentStatus, getPaymentStatus, payBooking } from '@tutoring/domain/booking-payments'
+import { formatPence } from '@tutoring/domain/shared'
 import { PriceBreakdownSchema, presentPriceBreakdown } from '../pricing'
 import { authApi, currentUser } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'

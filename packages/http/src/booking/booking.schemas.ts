@@ -2,16 +2,13 @@ import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
 import {
   BOOKING_STATES,
-  CURRENCY,
-  LESSON_STATES,
-  LESSON_TYPE_IDS,
-  formatPence,
-  lessonTypeName,
   type BookingAggregate,
   type CreateBookingInput,
   type LessonNote,
   type BookingPayment,
-} from '@tutoring/domain'
+} from '@tutoring/domain/booking'
+import { LESSON_STATES } from '@tutoring/domain/lesson'
+import { CURRENCY, LESSON_TYPE_IDS, formatPence, lessonTypeName } from '@tutoring/domain/shared'
 import { paginationQuery } from '../platform/pagination'
 import { lessonCalendar } from './lesson-calendar'
 import { bearer } from '../platform/routes'

@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from 'ical-generator'
-import type { BookingAggregate } from '@tutoring/domain'
+import type { BookingAggregate } from '@tutoring/domain/booking'
 
 export type CalendarEvent = { uid: string; title: string; start: string; finish: string; sequence: number; status: 'CONFIRMED' | 'CANCELLED'; ics: string }
 

@@ -9,7 +9,7 @@ import {
   proposeLessonReschedule,
   rateLesson,
   type BookingAggregate,
-} from '@tutoring/domain'
+} from '@tutoring/domain/booking'
 import { authApi, currentUser, webApi } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { createNote, createReview, deleteNote, getNote, getTutorReviews, listNotes, updateNote, type ReviewSummary } from '@tutoring/domain'
+import { createNote, deleteNote, getNote, listNotes, updateNote } from '@tutoring/domain/booking'
+import { createReview, getTutorReviews, type ReviewSummary } from '@tutoring/domain/reviews'
 import { authApi, currentUser, webApi } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'

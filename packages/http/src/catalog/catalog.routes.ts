@@ -1,7 +1,5 @@
 import { z } from '@hono/zod-openapi'
 import {
-  CURRENCY,
-  formatPence,
   getLessonPriceSettings,
   listActiveServiceNotices,
   listCancellationPolicy,
@@ -13,7 +11,8 @@ import {
   listSubjectLevels,
   listSubjects,
   type Subject,
-} from '@tutoring/domain'
+} from '@tutoring/domain/catalog'
+import { CURRENCY, formatPence } from '@tutoring/domain/shared'
 import { authApi } from '../platform/auth'
 import { listOf, one, paginate, paginationQuery } from '../platform/pagination'
 import { unwrap } from '../platform/respond'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
-import { deleteFile, FILE_PURPOSES, getFile, listFiles, renameFile, storeUpload } from '@tutoring/domain'
+import { deleteFile, FILE_PURPOSES, getFile, listFiles, renameFile, storeUpload } from '@tutoring/domain/files'
 import type { AppEnv } from '../platform/app-env'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'

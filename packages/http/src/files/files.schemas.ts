@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { FILE_PURPOSES, type MediaProfile, type StoredFile } from '@tutoring/domain'
+import { FILE_PURPOSES, type MediaProfile, type StoredFile } from '@tutoring/domain/files'
 
 export const FileSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { recordPushCallback } from '@tutoring/domain'
+import { recordPushCallback } from '@tutoring/domain/notifications'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
 import { commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { addBankAccount, deleteBankAccount, linkBankAccount, listBankAccounts, updateBankAccount } from '@tutoring/domain'
+import { addBankAccount, deleteBankAccount, linkBankAccount, listBankAccounts, updateBankAccount } from '@tutoring/domain/payments'
 import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'

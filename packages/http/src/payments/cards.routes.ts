@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { addCard, deleteCard, listCards, setDefaultCard, validateCard } from '@tutoring/domain'
+import { addCard, deleteCard, listCards, setDefaultCard, validateCard } from '@tutoring/domain/payments'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'

@@ -1,10 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  formatSortCode,
-  type BankAccount,
-  type CardDetails,
-  type SavedCard,
-} from '@tutoring/domain'
+import { formatSortCode, type BankAccount, type CardDetails, type SavedCard } from '@tutoring/domain/payments'
 import { problems } from '../platform/problem'
 
 export const idParam = z.object({ id: z.coerce.number().int().positive().openapi({ param: { name: 'id', in: 'path' }, example: 1 }) })

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { User } from '@tutoring/domain'
+import type { User } from '@tutoring/domain/accounts'
 
 export type AppEnv = {
   Bindings: { incoming?: IncomingMessage }

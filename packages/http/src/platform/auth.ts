@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory'
-import { authenticateToken, isInternal, type User } from '@tutoring/domain'
+import { authenticateToken, type User } from '@tutoring/domain/accounts'
+import { isInternal } from '@tutoring/domain/shared'
 import type { Services } from '@tutoring/adapters'
 import type { AppEnv } from './app-env'
 import { problems } from './problem'

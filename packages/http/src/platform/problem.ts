@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@tutoring/domain'
+import type { FieldErrors } from '@tutoring/domain/shared'
 
 export type ProblemBody = {
   type: string

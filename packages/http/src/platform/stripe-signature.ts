@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import { verifyStripeSignature } from '@tutoring/adapters'
-import type { Clock } from '@tutoring/domain'
+import type { Clock } from '@tutoring/domain/shared'
 import type { AppEnv } from './app-env'
 import { problems } from './problem'
 

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@tutoring/domain'
+import type { FieldErrors } from '@tutoring/domain/shared'
 import type { z } from 'zod'
 import { problems } from './problem'
 

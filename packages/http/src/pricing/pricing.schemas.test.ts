@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lessonPriceBreakdown } from '@tutoring/domain'
+import { lessonPriceBreakdown } from '@tutoring/domain/pricing'
 import { presentPriceBreakdown, presentSearchPriceBreakdown } from './pricing.schemas'
 
 describe('price breakdown on the wire', () => {

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { CURRENCY, formatPence, type PriceBreakdown } from '@tutoring/domain'
+import type { PriceBreakdown } from '@tutoring/domain/pricing'
+import { CURRENCY, formatPence } from '@tutoring/domain/shared'
 
 /** The search result's breakdown (SPEC.md): no discount, initial total or display format. */
 export const SearchPriceBreakdownSchema = z.object({

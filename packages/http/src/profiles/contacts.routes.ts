@@ -11,7 +11,7 @@ import {
   updateAddress,
   updateMobileNumber,
   updateUserDevice,
-} from '@tutoring/domain'
+} from '@tutoring/domain/profiles'
 import { currentUser } from '../platform/auth'
 import { paginate } from '../platform/pagination'
 import { unwrap } from '../platform/respond'

@@ -15,7 +15,7 @@ import {
   updatePersonalDetails,
   updateProfession,
   updateProfile,
-} from '@tutoring/domain'
+} from '@tutoring/domain/profiles'
 import { currentUser } from '../platform/auth'
 import { paginate } from '../platform/pagination'
 import { unwrap } from '../platform/respond'

@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi'
+import { parseWebPushSubscription } from '@tutoring/domain/notifications'
 import {
   BIO_MAX_CHARS,
   DEVICE_PLATFORMS,
   GENDERS,
   SOCIAL_PLATFORMS,
   TUTORING_EXPERIENCE_MAX_MONTHS,
-  parseWebPushSubscription,
   type Child,
   type Education,
   type EducationFields,
@@ -17,7 +17,7 @@ import {
   type UserAddress,
   type UserDevice,
   type UserProfile,
-} from '@tutoring/domain'
+} from '@tutoring/domain/profiles'
 import { calendarDate, countryCode, mobileField, pastDate, personName, postcodeField } from '../platform/fields'
 
 const id = z.number().int()

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { addSocialLink, listSocialLinks, removeSocialLink, updateSocialLink } from '@tutoring/domain'
+import { addSocialLink, listSocialLinks, removeSocialLink, updateSocialLink } from '@tutoring/domain/profiles'
 import { currentUser } from '../platform/auth'
 import { listOf, paginate, paginationQuery } from '../platform/pagination'
 import { problems } from '../platform/problem'

@@ -1,4 +1,4 @@
-import { registerUser } from '@tutoring/domain'
+import { registerUser } from '@tutoring/domain/registration'
 import type { Services } from '@tutoring/adapters'
 import { jsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'

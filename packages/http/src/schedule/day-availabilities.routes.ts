@@ -1,4 +1,4 @@
-import { createDaySchedule, deleteDaySchedule, listDaySchedules, updateDaySchedule } from '@tutoring/domain'
+import { createDaySchedule, deleteDaySchedule, listDaySchedules, updateDaySchedule } from '@tutoring/domain/schedule'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'

@@ -1,4 +1,4 @@
-import { deleteLocation, listLocations, saveLocation, updateLocation } from '@tutoring/domain'
+import { deleteLocation, listLocations, saveLocation, updateLocation } from '@tutoring/domain/schedule'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
-import { DAY_NAMES, LESSON_TYPES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain'
+import { DAY_NAMES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
+import { LESSON_TYPES } from '@tutoring/domain/shared'
 import { referenceId } from '../teaching'
 
 // Formats are only typed here; the domain checks values, so every rule answers in one place.

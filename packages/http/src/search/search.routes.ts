@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { searchTutors } from '@tutoring/domain'
+import { searchTutors } from '@tutoring/domain/search'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, paginationQuery } from '../platform/pagination'
 import { problems } from '../platform/problem'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
-import { openBillingPortal, recordSubscriptionEvent, startSubscription } from '@tutoring/domain'
+import { openBillingPortal, recordSubscriptionEvent, startSubscription } from '@tutoring/domain/subscriptions'
 import { authApi, currentUser, webApi } from '../platform/auth'
 import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { jsonBody } from '../platform/json-body'

@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi'
-import { SUBSCRIPTION_STATUSES, isSubscriptionValid, type PortalAction, type Subscription, type SubscriptionEventInput } from '@tutoring/domain'
+import {
+  SUBSCRIPTION_STATUSES,
+  isSubscriptionValid,
+  type PortalAction,
+  type Subscription,
+  type SubscriptionEventInput,
+} from '@tutoring/domain/subscriptions'
 import { parseEventObject, type ProcessorEvent } from '../payments'
 
 export const SubscriptionBody = z

@@ -1,11 +1,4 @@
-import {
-  createTeach,
-  deleteTeach,
-  listAvailableTeaches,
-  listTeaches,
-  setTeachEnabled,
-  updateTeach,
-} from '@tutoring/domain'
+import { createTeach, deleteTeach, listAvailableTeaches, listTeaches, setTeachEnabled, updateTeach } from '@tutoring/domain/teaching'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { formatPence, parsePounds, type AvailableTeach, type Teach } from '@tutoring/domain'
+import { formatPence, parsePounds } from '@tutoring/domain/shared'
+import type { AvailableTeach, Teach } from '@tutoring/domain/teaching'
 import { paginationQuery } from '../platform/pagination'
 
 /** Reference data ids are 32-bit integer columns. */

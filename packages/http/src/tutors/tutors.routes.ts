@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { getPublicTutorProfile, getPublicUser, getTutorDetails, getTutorStatus } from '@tutoring/domain'
+import { getPublicTutorProfile, getPublicUser, getTutorDetails, getTutorStatus } from '@tutoring/domain/tutors'
 import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { mediaUrls } from '../platform/media-urls'
 import { one } from '../platform/pagination'

@@ -1,15 +1,15 @@
 import { z } from '@hono/zod-openapi'
+import type { User } from '@tutoring/domain/accounts'
+import { roleName } from '@tutoring/domain/shared'
 import {
   describeExperience,
-  roleName,
   type PublicTutorProfile,
   type PublicUser,
   type TutorDetails,
   type TutorProfileFacts,
   type TutorStatus,
   type TutorVerifications,
-  type User,
-} from '@tutoring/domain'
+} from '@tutoring/domain/tutors'
 import { abbreviateLastname } from '../platform/fields'
 import type { MediaUrls } from '../platform/media-urls'
 import { UserSchema, presentUser } from '../accounts'

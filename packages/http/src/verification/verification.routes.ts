@@ -6,7 +6,7 @@ import {
   submitVerificationDocument,
   type DocumentKind,
   type VerificationDocumentDeps,
-} from '@tutoring/domain'
+} from '@tutoring/domain/verification'
 import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { jsonBody } from '../platform/json-body'

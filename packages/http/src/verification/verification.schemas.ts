@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { CHECK_COMPLETED, VERIFICATION_KINDS, type ProviderEvent, type VerificationRecord } from '@tutoring/domain'
+import { CHECK_COMPLETED, VERIFICATION_KINDS, type ProviderEvent, type VerificationRecord } from '@tutoring/domain/verification'
 import { pastDate } from '../platform/fields'
 
 export const StoredStatusSchema = z.enum(['PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])

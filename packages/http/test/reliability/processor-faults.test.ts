@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStripeStandIn, testDatabaseKinds, type StripeStandIn } from '@tutoring/adapters/testing'
-import { BOOKING_STATES } from '@tutoring/domain'
+import { BOOKING_STATES } from '@tutoring/domain/booking'
 import { recordFinding } from '../support/findings'
 import { createTestContext, type TestContext, type TestResponse } from '../support/harness'
 

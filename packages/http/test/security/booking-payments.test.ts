@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signStripePayload, testDatabaseKinds } from '@tutoring/adapters/testing'
-import type { PaymentProcessor } from '@tutoring/domain'
+import type { PaymentProcessor } from '@tutoring/domain/payments'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
 import { bookableTeach, freeHour, paidLesson, type Session, type Teach } from '../support/paid-lessons'

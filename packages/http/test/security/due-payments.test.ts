@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { failingPayments } from '@tutoring/adapters'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from '@tutoring/domain'
+import { PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from '@tutoring/domain/booking-payments'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
 import { bookableTeach, DAY, faultyProcessor, later, paidLesson, type Teach } from '../support/paid-lessons'

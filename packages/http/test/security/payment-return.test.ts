@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import type { PaymentProcessor } from '@tutoring/domain'
+import type { PaymentProcessor } from '@tutoring/domain/payments'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
 import { addSearchableTutor, catalogOf } from '../support/searchable'

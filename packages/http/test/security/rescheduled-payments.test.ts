@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { runDuePayments } from '@tutoring/domain'
+import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
 import { bookableTeach, DAY, freeHour, later, paidLesson, type Session, type Teach } from '../support/paid-lessons'

@@ -1,4 +1,4 @@
-import type { Clock } from '@tutoring/domain'
+import type { Clock } from '@tutoring/domain/shared'
 
 /** A clock the test moves by hand. */
 export function manualClock(start = new Date()): Clock & { advance(ms: number): void; set(at: Date): void } {

@@ -13,7 +13,9 @@ import {
 } from '@tutoring/adapters'
 import { createTestDatabase } from '@tutoring/adapters/testing'
 import { serve, type ServerType } from '@hono/node-server'
-import { createUser, type RoleName, type User } from '@tutoring/domain'
+import type { User } from '@tutoring/domain/accounts'
+import { createUser } from '@tutoring/domain/registration'
+import type { RoleName } from '@tutoring/domain/shared'
 import { createApp } from '../../src/app'
 
 export type TestResponse<T = unknown> = { status: number; headers: Headers; body: T; text: string }

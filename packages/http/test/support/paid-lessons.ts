@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { PaymentProcessor } from '@tutoring/domain'
+import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { TestContext } from './harness'
 import { addSearchableTutor, catalogOf } from './searchable'
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import ical from 'node-ical'
-import type { BusyCalendar, BusyInterval } from '@tutoring/domain'
+import type { BusyCalendar, BusyInterval } from '@tutoring/domain/availability'
 import type { Logger } from '../../logger'
 import type { TextCache } from './text-cache'
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { GeoPoint, TravelTimes } from '@tutoring/domain'
+import type { TravelTimes } from '@tutoring/domain/availability'
+import type { GeoPoint } from '@tutoring/domain/shared'
 import type { Logger } from '../../logger'
 import { estimateTravelMinutes } from './straight-line'
 

@@ -1,4 +1,5 @@
-import { distanceMiles, type GeoPoint, type TravelTimes } from '@tutoring/domain'
+import type { TravelTimes } from '@tutoring/domain/availability'
+import { distanceMiles, type GeoPoint } from '@tutoring/domain/shared'
 
 /** Roads are longer than the crow flies; 1.3 is the usual UK detour factor. */
 export const ROAD_FACTOR = 1.3

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { searchEligibility } from '@tutoring/domain'
+import { searchEligibility } from '@tutoring/domain/search'
 import { demoTutorSnapshot, generateDemoTutors, type DemoCatalog } from './demo-marketplace'
 
 const catalog: DemoCatalog = { subjects: [{ id: 1, levelIds: [1, 2, 3] }, { id: 2, levelIds: [] }, { id: 3, levelIds: [2] }], examBoardIds: [1, 2], languageIds: [5, 6] }

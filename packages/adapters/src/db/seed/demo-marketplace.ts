@@ -5,18 +5,12 @@
  * marketplaces, the search tests and the benchmark too. Deterministic for a seed, so any
  * of them can be reproduced.
  */
-import {
-  addDays,
-  DAY_NAMES,
-  LESSON_TYPES,
-  overallRating,
-  type DayName,
-  type IsoDate,
-  type LessonTypeName,
-  type SubscriptionStatus,
-  type TutorSnapshot,
-  type VerificationStatus,
-} from '@tutoring/domain'
+import { overallRating } from '@tutoring/domain/reviews'
+import { DAY_NAMES, type DayName } from '@tutoring/domain/schedule'
+import type { TutorSnapshot } from '@tutoring/domain/search'
+import { addDays, LESSON_TYPES, type IsoDate, type LessonTypeName } from '@tutoring/domain/shared'
+import type { SubscriptionStatus } from '@tutoring/domain/subscriptions'
+import type { VerificationStatus } from '@tutoring/domain/verification'
 
 /** A tutor and every record that makes them searchable or not, as `demoTutors` makes them. */
 export type DemoTutor = {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import { DAY_NAMES, ROLE_IDS } from '@tutoring/domain'
+import { DAY_NAMES } from '@tutoring/domain/schedule'
+import { ROLE_IDS } from '@tutoring/domain/shared'
 import type { Database } from '../database'
 import type { DemoCatalog, DemoTutor } from './demo-marketplace'
 

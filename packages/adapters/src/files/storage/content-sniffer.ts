@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
-import type { ContentSniffer } from '@tutoring/domain'
+import type { ContentSniffer } from '@tutoring/domain/files'
 
 /** `file-type` reads magic numbers; 4100 bytes is the sample its own stream detection takes. */
 export const fileTypeSniffer: ContentSniffer = {

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { ObjectStorage } from '@tutoring/domain'
+import type { ObjectStorage } from '@tutoring/domain/files'
 import type { Logger } from '../../logger'
 import { assertObjectKey, isObjectKey } from './object-key'
 

@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ObjectStorage } from '@tutoring/domain'
+import type { ObjectStorage } from '@tutoring/domain/files'
 import { startLocalS3, type LocalS3 } from '../../testing/local-s3'
 import { SAMPLES } from '../../testing/media-samples'
 import { createS3Client, s3Storage } from './s3-storage'

@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { Readable } from 'node:stream'
-import type { ObjectStorage } from '@tutoring/domain'
+import type { ObjectStorage } from '@tutoring/domain/files'
 import type { Logger } from '../../logger'
 import { assertObjectKey } from './object-key'
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely'
-import type { ObjectStorage } from '@tutoring/domain'
+import type { ObjectStorage } from '@tutoring/domain/files'
 import type { Database } from '../../db/database'
 
 /** How long an upload made without an account waits for a registration to claim it. */

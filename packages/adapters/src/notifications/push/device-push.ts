@@ -1,4 +1,4 @@
-import type { PushGateway } from '@tutoring/domain'
+import type { PushGateway } from '@tutoring/domain/notifications'
 
 /** Chooses the provider per device: FCM's gateway for `ios` and `android`, Web Push's for `web`. */
 export function devicePushGateway(gateways: { mobile: PushGateway; web: PushGateway }): PushGateway {

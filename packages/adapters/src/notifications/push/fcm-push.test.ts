@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { PushNotification } from '@tutoring/domain'
+import type { PushNotification } from '@tutoring/domain/notifications'
 import { createLogger } from '../../logger'
 import { startFcmStandIn, type FcmStandIn } from '../../testing/fcm-stand-in'
 import { fcmPushGateway } from './fcm-push'

@@ -1,5 +1,5 @@
 import { SignJWT, importPKCS8 } from 'jose'
-import type { PushDevice, PushGateway, PushNotification, PushOutcome } from '@tutoring/domain'
+import type { PushDevice, PushGateway, PushNotification, PushOutcome } from '@tutoring/domain/notifications'
 import type { Logger } from '../../logger'
 import type { ServiceAccount } from './service-account'
 

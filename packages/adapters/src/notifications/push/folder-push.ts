@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { PushGateway } from '@tutoring/domain'
+import type { PushGateway } from '@tutoring/domain/notifications'
 
 /**
  * The default without provider credentials: each push becomes one JSON file under

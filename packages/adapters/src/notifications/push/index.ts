@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { PushGateway } from '@tutoring/domain'
+import type { PushGateway } from '@tutoring/domain/notifications'
 import { publicAddressesOnly } from '../../availability/calendar'
 import { ConfigError, type Config } from '../../config'
 import type { Logger } from '../../logger'

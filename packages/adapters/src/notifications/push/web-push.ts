@@ -1,7 +1,7 @@
 import { Agent } from 'node:https'
 import { isIP } from 'node:net'
 import webpush from 'web-push'
-import { parseWebPushSubscription, type PushGateway, type PushOutcome } from '@tutoring/domain'
+import { parseWebPushSubscription, type PushGateway, type PushOutcome } from '@tutoring/domain/notifications'
 import { BlockedAddress, guardedLookup, type AddressPolicy } from '../../availability/calendar'
 import type { Logger } from '../../logger'
 
