@@ -14,6 +14,13 @@ describe('postcode CSV import', () => {
     expect(pointOf(splitCsvLine('"GY11AA","GY1 1AA","GY1 1AA","199801",99.999999,0.000000'), layout)).toBeUndefined()
   })
 
+  it('skips a row whose latitude or longitude is empty rather than placing it at 0,0', () => {
+    const layout = detectLayout(['Postcode', 'lat', 'long'])!
+    expect(pointOf(['AB113AG', '', '0.00000'], layout)).toBeUndefined()
+    expect(pointOf(['AB113AG', '57.1', ''], layout)).toBeUndefined()
+    expect(pointOf(['AB113AG', '57.14', '-2.09'], layout)).toEqual({ postcode: 'AB11 3AG', outcode: 'AB11', lat: 57.14, lng: -2.09 })
+  })
+
   it('converts Code-Point Open eastings and northings to WGS84', () => {
     const layout = detectLayout(['Postcode', 'Positional_quality_indicator', 'Eastings', 'Northings'])!
     expect(layout.kind).toBe('codepoint')

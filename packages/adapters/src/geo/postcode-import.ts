@@ -51,18 +51,21 @@ export function detectLayout(header: string[]): CsvLayout | undefined {
   return undefined
 }
 
-/** A row as a point, or undefined for rows without a usable position (ONSPD's 99.999999, Code-Point's 0,0). */
+/** A field as a number; an empty one is no number (`Number('')` would read it as 0). */
+const numberIn = (field: string | undefined): number => (field ? Number(field) : Number.NaN)
+
+/** A row as a point, or undefined for rows without a usable position (ONSPD's 99.999999 or empty, Code-Point's 0,0). */
 export function pointOf(fields: string[], layout: CsvLayout): PostcodePoint | undefined {
   const parsed = ukPostcodes.parse(fields[layout.postcode] ?? '')
   if (!parsed) return undefined
   let lat: number
   let lng: number
   if (layout.kind === 'onspd') {
-    lat = Number(fields[layout.lat])
-    lng = Number(fields[layout.lng])
+    lat = numberIn(fields[layout.lat])
+    lng = numberIn(fields[layout.lng])
   } else {
-    const e = Number(fields[layout.eastings])
-    const n = Number(fields[layout.northings])
+    const e = numberIn(fields[layout.eastings])
+    const n = numberIn(fields[layout.northings])
     if (!Number.isFinite(e) || !Number.isFinite(n) || (e === 0 && n === 0)) return undefined
     ;[lng, lat] = toWgs84.forward([e, n]) as [number, number]
   }
