@@ -12,11 +12,9 @@
  * the Open Government Licence (commercial use needs a licence from Land & Property Services),
  * so a deployment that holds one loads them with `postcodes:import` instead.
  */
-import { createReadStream } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { detectLayout, pointOf, splitCsvLine, type CsvLayout } from '../src/geo/postcode-import'
+import { readPostcodeCsv } from '../src/geo/postcode-import'
 
 type Sum = { lat: number; lng: number; postcodes: number }
 
@@ -32,25 +30,11 @@ async function csvFiles(args: string[]): Promise<string[]> {
 
 /** Adds each located postcode of `file` to its district's sum; answers the rows skipped. */
 async function addFile(file: string, sums: Map<string, Sum>): Promise<number> {
-  let layout: CsvLayout | undefined
-  let skipped = 0
-  for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
-    if (line.trim() === '') continue
-    const fields = splitCsvLine(line.replace(/^\uFEFF/, ''))
-    if (!layout) {
-      layout = detectLayout(fields)
-      if (!layout) throw new Error(`${file}: no header naming a postcode and its position`)
-      continue
-    }
-    const point = pointOf(fields, layout)
-    if (point?.outcode.startsWith('BT')) continue
-    if (!point) {
-      skipped++
-      continue
-    }
+  const { skipped } = await readPostcodeCsv(file, (point) => {
+    if (point.outcode.startsWith('BT')) return
     const sum = sums.get(point.outcode) ?? { lat: 0, lng: 0, postcodes: 0 }
     sums.set(point.outcode, { lat: sum.lat + point.lat, lng: sum.lng + point.lng, postcodes: sum.postcodes + 1 })
-  }
+  })
   return skipped
 }
 
