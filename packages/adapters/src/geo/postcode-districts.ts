@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { GeoPoint } from '@tutoring/domain'
 
 /** Outward code ("N1", "SW1A") to the centroid of its postcodes. */
-export type PostcodeDistricts = ReadonlyMap<string, GeoPoint>
+type PostcodeDistricts = ReadonlyMap<string, GeoPoint>
 
 /**
  * Beside this module in the sources (src/geo/data); beside the bundle (dist/data) once built,

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { AddressDirectory, AddressMatch, GeoPoint } from '@tutoring/domain'
 import type { Database } from '../db/database'
 import type { PostcodeRow } from '../db/tables/postcodes.table'
-import { shippedDistricts, type PostcodeDistricts } from './postcode-districts'
+import { shippedDistricts } from './postcode-districts'
 
 const match = (postcode: string, city: string | null, point: GeoPoint): AddressMatch => ({
   line1: null,
@@ -24,7 +24,8 @@ const outwardCodeOf = (postcode: string): string => postcode.split(' ')[0] ?? po
  * centroid of the postcode's district (data/postcode-districts.csv, held in memory: one map
  * lookup, no second query, alike on PGlite and PostgreSQL). Postcodes arrive normalised.
  */
-export function tablePostcodeDirectory(db: Kysely<Database>, districts: PostcodeDistricts = shippedDistricts()): AddressDirectory {
+export function tablePostcodeDirectory(db: Kysely<Database>): AddressDirectory {
+  const districts = shippedDistricts()
   const startingWith = (prefix: string) => db.selectFrom('postcodes').where('postcode', 'like', `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
   return {
     async locate(postcode) {
