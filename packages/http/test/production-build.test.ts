@@ -71,6 +71,9 @@ describe('the production build', () => {
       expect(status, log).toBe(200)
       const docs = await fetch(`${base}/docs/assets/swagger-ui-bundle.js`)
       expect(docs.status).toBe(200)
+      // The district centroids ship beside the adapters' bundle: a postcode outside the sample table is located.
+      const found = (await fetch(`${base}/api/addresses/search?postcode=N1%209GU`).then((r) => r.json())) as { data: Array<{ postcode: string }> }
+      expect(found.data.map((match) => match.postcode)).toEqual(['N1 9GU'])
     } finally {
       server.kill('SIGTERM')
     }

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely'
-import { REPEATABLE_SQL_ROOT } from '../repeatable-sql-root'
+import { SHIPPED_FILES_ROOT } from '../shipped-files'
 import { sqlStatements } from './sql-statements'
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -84,7 +84,7 @@ function unwrap(error: unknown, results: MigrationResult[] | undefined): string[
 export type RepeatableSql = { name: string; text: string; checksum: string }
 
 /** Every context's live SQL files (`<context>/sql/*.sql`), in name order, the order they are applied in. */
-export async function repeatableSqlFiles(root = REPEATABLE_SQL_ROOT): Promise<RepeatableSql[]> {
+export async function repeatableSqlFiles(root = SHIPPED_FILES_ROOT): Promise<RepeatableSql[]> {
   const files: RepeatableSql[] = []
   const contexts = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
   for (const context of contexts.sort()) {

@@ -51,18 +51,21 @@ export function detectLayout(header: string[]): CsvLayout | undefined {
   return undefined
 }
 
-/** A row as a point, or undefined for rows without a usable position (ONSPD's 99.999999, Code-Point's 0,0). */
+/** A field as a number; an empty one is no number (`Number('')` would read it as 0). */
+const numberIn = (field: string | undefined): number => (field ? Number(field) : Number.NaN)
+
+/** A row as a point, or undefined for rows without a usable position (ONSPD's 99.999999 or empty, Code-Point's 0,0). */
 export function pointOf(fields: string[], layout: CsvLayout): PostcodePoint | undefined {
   const parsed = ukPostcodes.parse(fields[layout.postcode] ?? '')
   if (!parsed) return undefined
   let lat: number
   let lng: number
   if (layout.kind === 'onspd') {
-    lat = Number(fields[layout.lat])
-    lng = Number(fields[layout.lng])
+    lat = numberIn(fields[layout.lat])
+    lng = numberIn(fields[layout.lng])
   } else {
-    const e = Number(fields[layout.eastings])
-    const n = Number(fields[layout.northings])
+    const e = numberIn(fields[layout.eastings])
+    const n = numberIn(fields[layout.northings])
     if (!Number.isFinite(e) || !Number.isFinite(n) || (e === 0 && n === 0)) return undefined
     ;[lng, lat] = toWgs84.forward([e, n]) as [number, number]
   }
@@ -72,13 +75,33 @@ export function pointOf(fields: string[], layout: CsvLayout): PostcodePoint | un
 
 export class PostcodeFileError extends Error {}
 
+/**
+ * Reads a postcode CSV (its header names the layout), handing each located row to `onPoint` in
+ * file order. Answers the layout and how many rows had no position.
+ */
+export async function readPostcodeCsv(file: string, onPoint: (point: PostcodePoint) => unknown): Promise<{ skipped: number; layout: CsvLayout['kind'] }> {
+  let layout: CsvLayout | undefined
+  let skipped = 0
+  for await (const line of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+    if (line.trim() === '') continue
+    const fields = splitCsvLine(line.replace(/^\uFEFF/, ''))
+    if (!layout) {
+      layout = detectLayout(fields)
+      if (!layout) throw new PostcodeFileError('no header naming pcds/pcd, lat and long (ONSPD) or Postcode, Eastings and Northings (Code-Point Open)')
+      continue
+    }
+    const point = pointOf(fields, layout)
+    if (point) await onPoint(point)
+    else skipped++
+  }
+  if (!layout) throw new PostcodeFileError('the file is empty')
+  return { skipped, layout: layout.kind }
+}
+
 /** Loads a postcode CSV into `postcodes` (upserting), 1000 rows a statement. Answers the counts. */
 export async function importPostcodesCsv(db: Kysely<Database>, file: string): Promise<{ imported: number; skipped: number; layout: CsvLayout['kind'] }> {
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })
-  let layout: CsvLayout | undefined
   let batch: PostcodePoint[] = []
   let imported = 0
-  let skipped = 0
   const flush = async () => {
     if (batch.length === 0) return
     const unique = [...new Map(batch.map((p) => [p.postcode, p])).values()]
@@ -90,20 +113,10 @@ export async function importPostcodesCsv(db: Kysely<Database>, file: string): Pr
     imported += unique.length
     batch = []
   }
-  for await (const line of lines) {
-    if (line.trim() === '') continue
-    const fields = splitCsvLine(line.replace(/^\uFEFF/, ''))
-    if (!layout) {
-      layout = detectLayout(fields)
-      if (!layout) throw new PostcodeFileError('no header naming pcds/pcd, lat and long (ONSPD) or Postcode, Eastings and Northings (Code-Point Open)')
-      continue
-    }
-    const point = pointOf(fields, layout)
-    if (point) batch.push(point)
-    else skipped++
+  const read = await readPostcodeCsv(file, async (point) => {
+    batch.push(point)
     if (batch.length >= 1000) await flush()
-  }
+  })
   await flush()
-  if (!layout) throw new PostcodeFileError('the file is empty')
-  return { imported, skipped, layout: layout.kind }
+  return { imported, ...read }
 }

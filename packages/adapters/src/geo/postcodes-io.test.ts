@@ -29,9 +29,10 @@ function standIn(seen: string[]) {
   })
 }
 
+const fallbackMatch = { line1: null, line2: null, city: null, postcode: 'ZE2 9AA', country: 'GB' as const, lat: 1, lng: 2 }
 const fallback: AddressDirectory = {
   locate: async () => ({ lat: 1, lng: 2 }),
-  addressesAt: async () => [],
+  addressesAt: async () => [fallbackMatch],
   postcodesStartingWith: async () => [],
 }
 
@@ -55,9 +56,9 @@ describe('postcodes.io directory', () => {
     expect(seen).toContain('/postcodes/SW1A%201AA')
   })
 
-  it('knows nothing of a postcode the service does not know', async () => {
-    expect(await directory.locate('ZE2 9AA')).toBeUndefined()
-    expect(await directory.addressesAt('ZE2 9AA')).toEqual([])
+  it('asks the postcodes table (and its districts) about a postcode the service does not know, such as a new one', async () => {
+    expect(await directory.locate('ZE2 9AA')).toEqual({ lat: 1, lng: 2 })
+    expect(await directory.addressesAt('ZE2 9AA')).toEqual([fallbackMatch])
   })
 
   it('searches by the start of a postcode with ?q=', async () => {

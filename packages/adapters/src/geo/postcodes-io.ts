@@ -35,8 +35,10 @@ const toMatch = (result: PostcodeResult): AddressMatch | undefined =>
  * Geocoding and postcode search over a postcodes.io-compatible API (e.g. a self-hosted
  * postcodes.io): `GET /postcodes/{postcode}` and `GET /postcodes?q=`. postcodes.io knows no
  * address lines, so a match is the postcode with its town and centroid. When the service
- * fails or times out, the answer comes from `fallback` (the postcodes table) and a warning
- * is logged: a geocoder outage must not turn availability into a 500.
+ * fails or times out, the answer comes from `fallback` (the postcodes table, then the
+ * district centroids) and a warning is logged: a geocoder outage must not turn availability
+ * into a 500. A postcode the service does not know (one too new for it) is the fallback's too,
+ * so it still resolves to its district, as offline.
  */
 export function postcodesIoDirectory(options: {
   baseUrl: string
@@ -56,13 +58,15 @@ export function postcodesIoDirectory(options: {
     return response.json()
   }
 
-  async function orFallback<T>(what: string, ask: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+  /** The service's answer, else (it failed, or knows no such postcode: undefined) the fallback's. */
+  async function orFallback<T>(what: string, ask: () => Promise<T | undefined>, fallback: () => Promise<T>): Promise<T> {
     try {
-      return await ask()
+      const answer = await ask()
+      if (answer !== undefined) return answer
     } catch (error) {
       options.logger.warn({ err: error, what }, 'postcodes API unavailable; answering from the postcodes table')
-      return fallback()
     }
+    return fallback()
   }
 
   async function lookup(postcode: string): Promise<AddressMatch | undefined> {
@@ -85,7 +89,7 @@ export function postcodesIoDirectory(options: {
         'addressesAt',
         async () => {
           const match = await lookup(postcode)
-          return match ? [match] : []
+          return match && [match]
         },
         () => options.fallback.addressesAt(postcode),
       ),

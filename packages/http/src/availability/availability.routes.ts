@@ -72,7 +72,7 @@ export function availabilityRoutes(app: App, services: Services): void {
       tags: ['Reference data'],
       summary: 'UK address search by postcode',
       description:
-        "Public. `postcode` (or `post_code`): a full postcode answers the addresses known there, or, where no address lines are known (postcodes.io knows none), the postcode itself with its town and coordinates (line1 and line2 null); the start of a postcode (\"SW1A\", \"SW1A 1\") answers up to 20 postcodes starting so. A well-formed postcode nobody knows: an empty list. Neither parameter, or text that is not (the start of) a UK postcode: 422 on `postcode`. Backed by a postcodes.io-compatible service when POSTCODES_API_URL is set, else the postcodes table (`pnpm cli postcodes:import`).",
+        "Public. `postcode` (or `post_code`): a full postcode answers the addresses known there, or, where no address lines are known (postcodes.io knows none), the postcode itself with its town and coordinates (line1 and line2 null); the start of a postcode (\"SW1A\", \"SW1A 1\") answers up to 20 postcodes starting so. A well-formed postcode nobody knows: an empty list. Neither parameter, or text that is not (the start of) a UK postcode: 422 on `postcode`. Backed by a postcodes.io-compatible service when POSTCODES_API_URL is set, else the postcodes table (`pnpm cli postcodes:import`) and, for a postcode it lacks, the centroid of its district (city null; an outward code alone the table has no postcode of answers as the district itself).",
       request: { query: addressSearchQuery },
       responses: { 200: jsonContent(listOf(AddressSchema), 'Matches'), 422: commonProblems[422] },
     },
