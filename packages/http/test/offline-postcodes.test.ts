@@ -9,9 +9,10 @@ type Address = { line1: string | null; line2: string | null; city: string | null
 
 // Monday 1 June 2026, 11:00 in London.
 const NOW = new Date('2026-06-01T10:00:00Z')
-// N1 9GU (King's Cross) and AB10 1XG (Aberdeen) are not in the sample postcodes table.
+// N1 9GU (King's Cross), AB10 1XG (Aberdeen) and BT1 1AA (Belfast) are not in the sample postcodes table.
 const KINGS_CROSS = 'N1 9GU'
 const ABERDEEN = 'AB10 1XG'
+const BELFAST = 'BT1 1AA'
 
 /**
  * CONTRACT §17: offline (no POSTCODES_API_URL), any valid postcode works in search,
@@ -44,6 +45,8 @@ describe.each(testDatabaseKinds())('postcodes offline on %s', (kind) => {
     expect(near.body.data[0]!.location.distance).toBeLessThanOrEqual(4)
     expect((await search(ABERDEEN, 'students_home')).body.data).toEqual([])
     expect((await search(ABERDEEN, 'online')).body.data.map((item) => item.id)).toEqual([tutorId])
+    expect((await search(BELFAST, 'students_home')).body.data).toEqual([])
+    expect((await search(BELFAST, 'online')).body.data.map((item) => item.id)).toEqual([tutorId])
     const nowhere = await search('ZZ9 9ZZ', 'online')
     expect(nowhere.status).toBe(422)
     expect(nowhere.body.errors).toEqual({ post_code: ['could not be located'] })

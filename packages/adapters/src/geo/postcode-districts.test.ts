@@ -9,13 +9,13 @@ const DISTRICT_ROWS = readFileSync(new URL('./data/postcode-districts.csv', impo
   .split('\n')
   .slice(1)
   .map((line) => {
-    const [district = '', lat, lng, postcodes] = line.split(',')
-    return { district, lat: Number(lat), lng: Number(lng), postcodes: Number(postcodes) }
+    const [district = '', lat, lng, points, source] = line.split(',')
+    return { district, lat: Number(lat), lng: Number(lng), points: Number(points), source }
   })
 
 describe('the shipped postcode districts', () => {
-  it('hold each district of Great Britain once, as a valid outward code placed inside Great Britain', () => {
-    expect(DISTRICT_ROWS.length).toBeGreaterThan(2900)
+  it('hold each district of the United Kingdom once, as a valid outward code placed inside it', () => {
+    expect(DISTRICT_ROWS.length).toBeGreaterThan(3000)
     expect(new Set(DISTRICT_ROWS.map((row) => row.district)).size).toBe(DISTRICT_ROWS.length)
     for (const row of DISTRICT_ROWS) {
       expect(ukPostcodes.parse(`${row.district} 1AA`)?.outcode, row.district).toBe(row.district)
@@ -23,14 +23,17 @@ describe('the shipped postcode districts', () => {
       expect(row.lat, row.district).toBeLessThan(61)
       expect(row.lng, row.district).toBeGreaterThan(-8.7)
       expect(row.lng, row.district).toBeLessThan(1.8)
-      expect(row.postcodes, row.district).toBeGreaterThan(0)
+      expect(row.points, row.district).toBeGreaterThan(0)
     }
     const districts = DISTRICT_ROWS.map((row) => row.district)
-    expect(districts).toEqual(expect.arrayContaining(['N1', 'N1C', 'SW1A', 'EC1A', 'W1A', 'AB10', 'EH1', 'G1', 'KW15', 'ZE2', 'CF10', 'SA1', 'LL55', 'TR21']))
+    expect(districts).toEqual(expect.arrayContaining(['N1', 'N1C', 'SW1A', 'EC1A', 'W1A', 'AB10', 'EH1', 'G1', 'KW15', 'ZE2', 'CF10', 'SA1', 'LL55', 'TR21', 'BT1', 'BT9', 'BT47', 'BT94']))
   })
 
-  it('hold no Northern Ireland district: its NSPL data is not under the Open Government Licence', () => {
-    expect(DISTRICT_ROWS.filter((row) => row.district.startsWith('BT'))).toEqual([])
+  it("take Northern Ireland from GeoNames (CC BY 4.0), since the NSPL's Northern Ireland data is not under the Open Government Licence", () => {
+    const northernIreland = DISTRICT_ROWS.filter((row) => row.district.startsWith('BT'))
+    expect(northernIreland.length).toBeGreaterThan(75)
+    expect(new Set(northernIreland.map((row) => row.source))).toEqual(new Set(['geonames']))
+    expect(new Set(DISTRICT_ROWS.filter((row) => !row.district.startsWith('BT')).map((row) => row.source))).toEqual(new Set(['nspl']))
   })
 
   it('load into the map the geocoder looks in, every row of the file', () => {
