@@ -18,7 +18,7 @@ import type { VerificationDeps } from '@tutoring/domain/verification'
 import type { Infrastructure } from './container'
 import { cachedCatalog } from './catalog/cached-catalog'
 import type { Repositories } from './repositories'
-import { memoryReviewCache } from './booking/review-cache'
+import { memoryReviewCache } from './reviews/review-cache'
 import { createThrottle, type Throttle } from './throttle'
 
 /** CONTRACT §3: how long a session token lives, whoever issues it (login, registration, the CLI). */

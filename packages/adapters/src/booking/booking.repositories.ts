@@ -4,7 +4,7 @@ import type { Database } from '../db/database'
 import { bookingLocks, bookingRepository } from './booking.repository'
 import { couponRepository } from './coupon.repository'
 import { noteRepository } from './note.repository'
-import { reviewLocks, reviewRepository } from './review.repository'
+import { reviewLocks, reviewRepository } from '../reviews/review.repository'
 
 /** The booking context's part of the repository bag, outside a transaction: no locks. */
 export function bookingRepositories(db: Kysely<Database>, clock: Clock) {

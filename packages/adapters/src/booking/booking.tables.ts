@@ -2,8 +2,8 @@ import type { BookingEventsTable, BookingsTable } from './bookings.table'
 import type { CouponRedemptionsTable, CouponsTable } from './coupons.table'
 import type { LessonChildrenTable, LessonsTable } from './lessons.table'
 import type { NoteFilesTable, NotesTable } from './notes.table'
-import type { ReviewsTable } from './reviews.table'
-import type { TutorRatingsTable } from './tutor-ratings.table'
+import type { ReviewsTable } from '../reviews/reviews.table'
+import type { TutorRatingsTable } from '../reviews/tutor-ratings.table'
 
 /** The booking context's tables, as Kysely sees them; `Database` joins every context's. */
 export interface BookingTables {

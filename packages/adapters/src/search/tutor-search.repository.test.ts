@@ -7,7 +7,7 @@ import { createTestDatabase, testDatabaseKinds } from '../testing'
 import type { DemoTutor } from '../db/seed/demo-marketplace'
 import { generateDemoTutors } from '../db/seed/demo-marketplace'
 import { demoCatalog, loadDemoTutors } from '../db/seed/load-demo-tutors'
-import { reviewLocks, reviewRepository } from '../booking/review.repository'
+import { reviewLocks, reviewRepository } from '../reviews/review.repository'
 import { boxAround, scheduleBits, tutorSearchRepository } from './tutor-search.repository'
 
 const complete = (subjectId: number, levelId: number): DemoTutor => ({
