@@ -28,6 +28,7 @@ import { outboxRepositories } from './outbox/outbox.repositories'
 import { paymentsRepositories, withPaymentsLocks } from './payments/payments.repositories'
 import { profilesRepositories, withProfilesLocks } from './profiles/profiles.repositories'
 import { registrationRepositories } from './registration/registration.repositories'
+import { reviewsRepositories, withReviewsLocks } from './reviews/reviews.repositories'
 import { scheduleRepositories, withScheduleLocks } from './schedule/schedule.repositories'
 import { searchRepositories } from './search/search.repositories'
 import { subscriptionsRepositories, withSubscriptionsLocks } from './subscriptions/subscriptions.repositories'
@@ -77,6 +78,7 @@ export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLoc
     ...tutorsRepositories(db),
     ...bookingRepositories(db, clock),
     ...bookingPaymentsRepositories(db),
+    ...reviewsRepositories(db),
     ...outboxRepositories(db),
     ...webhooksRepositories(db),
   }
@@ -95,5 +97,6 @@ export function makeTransactionRepositories(trx: Transaction<Database>, clock: C
     ...withScheduleLocks(trx, repos),
     ...withBookingLocks(trx, repos, clock),
     ...withBookingPaymentsLocks(trx, repos),
+    ...withReviewsLocks(trx, repos),
   }
 }

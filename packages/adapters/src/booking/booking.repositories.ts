@@ -4,7 +4,6 @@ import type { Database } from '../db/database'
 import { bookingLocks, bookingRepository } from './booking.repository'
 import { couponRepository } from './coupon.repository'
 import { noteRepository } from './note.repository'
-import { reviewLocks, reviewRepository } from '../reviews/review.repository'
 
 /** The booking context's part of the repository bag, outside a transaction: no locks. */
 export function bookingRepositories(db: Kysely<Database>, clock: Clock) {
@@ -12,7 +11,6 @@ export function bookingRepositories(db: Kysely<Database>, clock: Clock) {
     bookings: bookingRepository(db, clock),
     coupons: couponRepository(db),
     notes: noteRepository(db),
-    reviews: reviewRepository(db),
   }
 }
 
@@ -20,6 +18,5 @@ export function bookingRepositories(db: Kysely<Database>, clock: Clock) {
 export function withBookingLocks(trx: Transaction<Database>, repos: ReturnType<typeof bookingRepositories>, clock: Clock) {
   return {
     bookings: { ...repos.bookings, ...bookingLocks(trx, clock) },
-    reviews: { ...repos.reviews, ...reviewLocks(trx) },
   }
 }
