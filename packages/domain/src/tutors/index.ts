@@ -5,7 +5,6 @@ export { getTutorStatus, type TutorStatus } from './get-tutor-status'
 export type { TutorsDeps, TutorsRepos } from './ports'
 export { hoursTaught, type TaughtLesson } from './teaching-record'
 export {
-  describeExperience,
   TUTOR_VERIFICATION_KINDS,
   type TutorAddress,
   type TutorDirectory,

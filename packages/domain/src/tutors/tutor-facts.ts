@@ -57,13 +57,3 @@ export interface TutorDirectory {
   /** The tutor's lessons that were not cancelled, whenever they are. */
   taughtLessons(userId: number): Promise<TaughtLesson[]>
 }
-
-/** "3 years 2 months" (CONTRACT §5); "1 year", "5 months", "0 months". */
-export const describeExperience = (months: number | null): string | null => {
-  if (months === null) return null
-  const years = Math.floor(months / 12)
-  const rest = months % 12
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  if (years === 0) return part(rest, 'month')
-  return rest === 0 ? part(years, 'year') : `${part(years, 'year')} ${part(rest, 'month')}`
-}

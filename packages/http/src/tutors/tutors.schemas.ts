@@ -2,7 +2,6 @@ import { z } from '@hono/zod-openapi'
 import type { User } from '@tutoring/domain/accounts'
 import { roleName } from '@tutoring/domain/shared'
 import {
-  describeExperience,
   type PublicTutorProfile,
   type PublicUser,
   type TutorDetails,
@@ -10,7 +9,7 @@ import {
   type TutorStatus,
   type TutorVerifications,
 } from '@tutoring/domain/tutors'
-import { abbreviateLastname } from '../platform/fields'
+import { abbreviateLastname, describeExperience } from '../platform/fields'
 import type { MediaUrls } from '../platform/media-urls'
 import { UserSchema, presentUser } from '../accounts'
 import { DayAvailabilitySchema, HolidaySchema, LocationSchema, presentDayAvailability, presentHoliday, presentLocation } from '../schedule'
