@@ -1,7 +1,8 @@
 import { Agent } from 'node:https'
 import { isIP } from 'node:net'
 import webpush from 'web-push'
-import { parseWebPushSubscription, type PushGateway, type PushOutcome } from '@tutoring/domain/notifications'
+import type { PushGateway, PushOutcome } from '@tutoring/domain/notifications'
+import { parseWebPushSubscription } from '@tutoring/domain/profiles'
 import { BlockedAddress, guardedLookup, type AddressPolicy } from '../../availability/calendar'
 import type { Logger } from '../../logger'
 
