@@ -1,3 +1,3 @@
 export * from './outbox-worker'
-export { processorSyncHandlers } from './processor-sync'
+export { processorSyncHandlers } from '../booking-payments/payment-sync'
 export { devicePushSender } from './push-delivery'

@@ -7,7 +7,7 @@ import type { Logger } from '../logger'
 import type { Mailer } from '../mail'
 import type { OutboxQueue } from './outbox.repository'
 import { deliverDueOutbox } from './outbox-worker'
-import { processorSyncHandlers } from './processor-sync'
+import { processorSyncHandlers } from '../booking-payments/payment-sync'
 import { devicePushSender } from './push-delivery'
 
 type DeliveryDeps = { db: Kysely<Database>; queue: OutboxQueue; mailer: Mailer; push: PushGateway; processor: PaymentProcessor; logger: Logger; now: () => Date }

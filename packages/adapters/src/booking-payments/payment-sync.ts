@@ -4,8 +4,8 @@ import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, ensureCustomer, type P
 import { CUSTOMER_SYNC_TOPIC } from '@tutoring/domain/profiles'
 import type { Database } from '../db/database'
 import { paymentCustomerRepository } from '../payments/payment-customer.repository'
-import type { ProcessorSyncHandler } from './outbox-worker'
-import { captureFee, payoutSyncHandlers, refundRouting, reverseSeparateTransfer } from '../booking-payments/payout-sync'
+import type { ProcessorSyncHandler } from '../outbox/outbox-worker'
+import { captureFee, payoutSyncHandlers, refundRouting, reverseSeparateTransfer } from './payout-sync'
 
 /** Processor copies of local records, made after commit so the processor being down never fails a request. */
 export function processorSyncHandlers(db: Kysely<Database>, processor: PaymentProcessor): Record<string, ProcessorSyncHandler> {
