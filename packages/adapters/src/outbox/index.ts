@@ -1,3 +1,3 @@
 export * from './outbox-worker'
 export { processorSyncHandlers } from '../booking-payments/payment-sync'
-export { devicePushSender } from './push-delivery'
+export { devicePushSender } from '../notifications/push-delivery'

@@ -8,7 +8,7 @@ import type { Mailer } from '../mail'
 import type { OutboxQueue } from './outbox.repository'
 import { deliverDueOutbox } from './outbox-worker'
 import { processorSyncHandlers } from '../booking-payments/payment-sync'
-import { devicePushSender } from './push-delivery'
+import { devicePushSender } from '../notifications/push-delivery'
 
 type DeliveryDeps = { db: Kysely<Database>; queue: OutboxQueue; mailer: Mailer; push: PushGateway; processor: PaymentProcessor; logger: Logger; now: () => Date }
 
