@@ -13,6 +13,7 @@ import type { IdentityProvider } from '@tutoring/domain/verification'
 import { busyCalendarFromConfig, travelFromConfig } from './availability/availability.infrastructure'
 import { publicAddressesOnly, type AddressPolicy } from './availability/calendar'
 import { bookingConfigFromConfig } from './booking/booking.infrastructure'
+import { bookingPaymentSyncHandlers } from './booking-payments/payment-sync'
 import { appUrl, resolveAppKey, type Config } from './config'
 import {
   SecretBox,
@@ -33,11 +34,14 @@ import { addressDirectoryFromConfig, ukPostcodes } from './geo'
 import { createLogger, type Logger } from './logger'
 import { mailerFromConfig, type Mailer } from './mail'
 import { pushGatewayFromConfig } from './notifications/push'
+import { devicePushSender } from './notifications/push-delivery'
 import { outboxDelivery } from './outbox/outbox.infrastructure'
 import { outboxQueue, type OutboxQueue } from './outbox/outbox.repository'
 import { processorFromConfig } from './payments'
+import { paymentsSyncHandlers } from './payments/processor-sync'
 import { connectRedis, pingRedis, redisReady } from './redis'
 import { makeRepositories, makeTransactionRepositories, type Repositories } from './repositories'
+import { subscriptionSyncHandlers } from './subscriptions/subscription-sync'
 import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */
@@ -160,7 +164,19 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
       await sql`select 1`.execute(database.db)
     },
     pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
-    deliverOutbox: outboxDelivery(config, { db: database.db, queue: outbox, mailer, push, processor, logger, now }),
+    deliverOutbox: outboxDelivery(config, {
+      queue: outbox,
+      mailer,
+      push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }),
+      // Each context's processor syncs by topic, from its room: the outbox only dispatches.
+      processorSync: {
+        ...paymentsSyncHandlers(database.db, processor),
+        ...subscriptionSyncHandlers(database.db, processor),
+        ...bookingPaymentSyncHandlers(database.db, processor),
+      },
+      logger,
+      now,
+    }),
     purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
     async close() {
       mailer.close()

@@ -1,42 +1,13 @@
 import type { Kysely } from 'kysely'
 import { PAYMENT_SYNC_TOPICS } from '@tutoring/domain/booking'
-import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, ensureCustomer, type PaymentProcessor } from '@tutoring/domain/payments'
-import { CUSTOMER_SYNC_TOPIC } from '@tutoring/domain/profiles'
+import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Database } from '../db/database'
-import { paymentCustomerRepository } from '../payments/payment-customer.repository'
 import type { ProcessorSyncHandler } from '../outbox/outbox-worker'
 import { captureFee, payoutSyncHandlers, refundRouting, reverseSeparateTransfer } from './payout-sync'
 
-/** Processor copies of local records, made after commit so the processor being down never fails a request. */
-export function processorSyncHandlers(db: Kysely<Database>, processor: PaymentProcessor): Record<string, ProcessorSyncHandler> {
+/** Booking payments' processor syncs: settling a booking's money after its decision, and tutors' transfers. */
+export function bookingPaymentSyncHandlers(db: Kysely<Database>, processor: PaymentProcessor): Record<string, ProcessorSyncHandler> {
   return {
-    'subscription.create': async (data) => {
-      const subscriptionId = Number(data.subscriptionId)
-      const row = await db
-        .selectFrom('subscriptions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .innerJoin('subscription_plans as p', 'p.id', 's.plan_id')
-        .select(['s.id', 's.processor_subscription_id', 's.trial_ends_at', 'u.id as user_id', 'u.email', 'u.firstname', 'u.lastname', 'u.processor_customer_id', 'p.price_id', 'p.trial_period_days'])
-        .where('s.id', '=', subscriptionId)
-        .executeTakeFirst()
-      if (!row || row.processor_subscription_id) return
-      let customerId = row.processor_customer_id
-      if (!customerId) {
-        customerId = (await processor.createCustomer({ email: row.email, name: `${row.firstname} ${row.lastname}`, idempotencyKey: `subscription.create:${subscriptionId}:customer` })).customerId
-        await db.updateTable('users').set({ processor_customer_id: customerId }).where('id', '=', row.user_id).execute()
-      }
-      // Keyed by the subscription row: the outbox retrying after a lost answer gets the first subscription back, not a second one.
-      const created = await processor.createSubscription({ customerId, priceId: row.price_id, trialPeriodDays: row.trial_period_days, idempotencyKey: `subscription.create:${subscriptionId}` })
-      await db
-        .updateTable('subscriptions')
-        .set({ processor_subscription_id: created.subscriptionId, current_period_end: created.currentPeriodEnd })
-        .where('id', '=', subscriptionId)
-        .where('processor_subscription_id', 'is', null)
-        .execute()
-    },
-    [CUSTOMER_SYNC_TOPIC]: (data) => syncCustomerDetails(db, processor, Number(data.userId)),
-    [CARD_DETACH_SYNC_TOPIC]: (data) => processor.detachCard(String(data.paymentMethodId)),
-    [CARD_DEFAULT_SYNC_TOPIC]: (data) => syncDefaultCard(db, processor, Number(data.userId)),
     ...paymentSettlementHandlers(db, processor),
     ...payoutSyncHandlers(db, processor),
   }
@@ -121,42 +92,4 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
         .execute()
     },
   }
-}
-
-/**
- * PersonalDetailUpdated, AddressUpdated, MobileNumberUpdated: sends the tutor's details as
- * they are now, so a repeated or late delivery can only restore the truth.
- */
-async function syncCustomerDetails(db: Kysely<Database>, processor: PaymentProcessor, userId: number): Promise<void> {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'email', 'firstname', 'lastname'])
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
-  if (!user) return
-  const details = await db.selectFrom('personal_details').select('date_of_birth').where('user_id', '=', userId).executeTakeFirst()
-  const address = await db.selectFrom('addresses').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
-  const mobile = await db.selectFrom('mobile_numbers').select('number').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst()
-  await processor.updateCustomer(await ensureCustomer({ processor, customers: paymentCustomerRepository(db) }, user), {
-    dateOfBirth: details?.date_of_birth ?? null,
-    phone: mobile?.number ?? null,
-    address: address
-      ? { line1: address.line1, line2: address.line2, city: address.city, postcode: address.postcode, country: address.country.trim() }
-      : null,
-  })
-}
-
-/** Sends the user's default card as it is now, so a late or repeated delivery restores the truth. */
-async function syncDefaultCard(db: Kysely<Database>, processor: PaymentProcessor, userId: number): Promise<void> {
-  const row = await db
-    .selectFrom('cards as c')
-    .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.processor_payment_method_id', 'u.processor_customer_id'])
-    .where('c.user_id', '=', userId)
-    .where('c.is_default', '=', true)
-    .where('c.deleted_at', 'is', null)
-    .executeTakeFirst()
-  if (!row?.processor_customer_id) return
-  await processor.setDefaultCard(row.processor_customer_id, row.processor_payment_method_id)
 }
