@@ -12,7 +12,7 @@ import { systemClock, type Clock, type Geocoder, type PostcodeParser, type UnitO
 import type { IdentityProvider } from '@tutoring/domain/verification'
 import { busyCalendarFromConfig, travelFromConfig } from './availability/availability.infrastructure'
 import { publicAddressesOnly, type AddressPolicy } from './availability/calendar'
-import { bookingConfigFromConfig } from './booking/booking.infrastructure'
+import { bookingConfigFromConfig } from './booking-payments/booking-payments.infrastructure'
 import { bookingPaymentSyncHandlers } from './booking-payments/payment-sync'
 import { appUrl, resolveAppKey, type Config } from './config'
 import {
