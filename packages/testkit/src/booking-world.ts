@@ -20,7 +20,7 @@ import type { BookingPaymentsDeps, BookingPaymentsRepos } from '@tutoring/domain
 import type { OutboxMessage } from '@tutoring/domain/outbox'
 import type { PayoutAccountState } from '@tutoring/domain/payments'
 import { DAY_NAMES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
-import { ROLE_IDS, lessonTypeName, type GeoPoint, type RoleId } from '@tutoring/domain/shared'
+import { ROLE_IDS, type GeoPoint, type RoleId } from '@tutoring/domain/shared'
 import type { TutorBookability } from '@tutoring/domain/teaching'
 import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
 
@@ -144,7 +144,7 @@ export function bookingWorld(now: string) {
           subjectId: draft.subjectId,
           subjectLevelId: draft.subjectLevelId,
           examBoardId: draft.examBoardId,
-          lessonType: lessonTypeName(draft.lessonType) ?? 'online',
+          lessonType: draft.lessonType,
           state: 'ACTIVE',
           start: draft.start,
           finish: draft.finish,

@@ -8,7 +8,7 @@ import {
   type LessonRecord,
 } from '@tutoring/domain/booking'
 import { LESSON_STATES, lessonStateOf, type LessonSide } from '@tutoring/domain/lesson'
-import { lessonTypeName, type Clock, type RoleId, type WithoutLocks } from '@tutoring/domain/shared'
+import { LESSON_TYPE_IDS, lessonTypeName, type Clock, type RoleId, type WithoutLocks } from '@tutoring/domain/shared'
 import { hoursTaught } from '@tutoring/domain/tutors'
 import type { Database } from '../db/database'
 import { lockUserRow, lockUserRows, type Locks } from '../db/row-locks'
@@ -239,7 +239,7 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
             subject_id: draft.subjectId,
             subject_level_id: draft.subjectLevelId,
             exam_board_id: draft.examBoardId,
-            lesson_type: draft.lessonType,
+            lesson_type: LESSON_TYPE_IDS[draft.lessonType],
             state: LESSON_STATES.ACTIVE,
             start_at: draft.start,
             finish_at: draft.finish,

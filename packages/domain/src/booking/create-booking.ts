@@ -1,7 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { checkSlot, findBookable, lessonDurationProblem, slotUnavailable, warmSlotCheck, type BookableTeach, type SlotQuery, type SlotUnavailable } from '../availability'
 import { couponInvalid, lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
-import { LESSON_TYPE_IDS,
+import {
   MINUTE_MS,
   ROLE_IDS,
   forbidden,
@@ -163,7 +163,7 @@ async function run(
       subjectId: booked.subjectId,
       subjectLevelId: input.subjectLevelId,
       examBoardId: input.examBoardId,
-      lessonType: LESSON_TYPE_IDS[input.lessonType],
+      lessonType: input.lessonType,
       start: input.start,
       finish: input.finish,
       address: isInPerson(input.lessonType) ? input.address : null,

@@ -8,13 +8,12 @@ import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
 import type { BookingState } from './booking-state'
 import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentStatus } from './booking-record'
 
-/** A lesson and its booking as one insert: the lesson's fields, its type as stored, and the booking's price. */
+/** A lesson and its booking as one insert: the lesson's fields and the booking's price. */
 export type NewBooking = Pick<
   LessonRecord,
-  'tutorId' | 'studentId' | 'teachId' | 'subjectId' | 'subjectLevelId' | 'examBoardId' | 'start' | 'finish' | 'address' | 'meetingUrl'
+  'tutorId' | 'studentId' | 'teachId' | 'subjectId' | 'subjectLevelId' | 'examBoardId' | 'lessonType' | 'start' | 'finish' | 'address' | 'meetingUrl'
 > &
   Pick<BookingRecord, 'lessonPricePence' | 'serviceFeePence' | 'discountPence' | 'totalPence' | 'couponUid'> & {
-    lessonType: number
     childIds: number[]
     /** The hold counts from here (the clock's now, not the database's). */
     createdAt: Date

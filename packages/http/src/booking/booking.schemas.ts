@@ -189,7 +189,7 @@ export const presentLesson = (a: BookingAggregate): z.infer<typeof LessonSchema>
   proposal_expires_at: iso(a.lesson.proposalExpiresAt),
   proposed_by: a.lesson.proposedBy,
   lesson_type: LESSON_TYPE_IDS[a.lesson.lessonType],
-  lesson_type_name: lessonTypeName(LESSON_TYPE_IDS[a.lesson.lessonType]) ?? a.lesson.lessonType,
+  lesson_type_name: a.lesson.lessonType,
   subject: a.subject,
   subject_level: a.subjectLevel,
   exam_board_id: a.lesson.examBoardId,
