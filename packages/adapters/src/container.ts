@@ -130,8 +130,8 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     logger,
     database,
     uow: createUnitOfWork<Repositories>(database.db, {
-      outside: (db) => makeRepositories(db, clock),
-      inside: (trx) => makeTransactionRepositories(trx, clock),
+      outside: (db) => makeRepositories(db),
+      inside: (trx) => makeTransactionRepositories(trx),
     }),
     clock,
     hasher: argon2Hasher(),

@@ -2,6 +2,7 @@ import type { BookingEventsTable, BookingsTable } from './bookings.table'
 import type { CouponRedemptionsTable, CouponsTable } from './coupons.table'
 import type { LessonChildrenTable, LessonsTable } from './lessons.table'
 import type { NoteFilesTable, NotesTable } from './notes.table'
+import type { TutorHoursTable } from './tutor-hours.table'
 
 /** The booking context's tables, as Kysely sees them; `Database` joins every context's. */
 export interface BookingTables {
@@ -13,4 +14,5 @@ export interface BookingTables {
   lessons: LessonsTable
   note_files: NoteFilesTable
   notes: NotesTable
+  tutor_hours: TutorHoursTable
 }

@@ -23,13 +23,14 @@ export const paymentsCaptureDue: Command = {
 export const lessonsExpireReschedules: Command = {
   name: 'lessons:expire-reschedules',
   usage: '',
-  summary: 'cancel, with a full refund, lessons whose reschedule proposal expired',
+  summary: "cancel, with a full refund, lessons whose reschedule proposal expired, and count lessons that finished into their tutors' hours taught",
   options: {},
   async run({ io, config }) {
-    const { expireReschedules } = await import('@tutoring/domain')
+    const { countHoursTaught, expireReschedules } = await import('@tutoring/domain/booking')
     await withServices(config, io, async ({ bookings }) => {
       const { expired } = await expireReschedules(bookings)
-      io.out(`expired ${expired}`)
+      const hours = await countHoursTaught(bookings)
+      io.out(`expired ${expired}, lessons counted in hours taught ${hours.counted}, taken back ${hours.withdrawn}`)
     })
   },
 }

@@ -1,6 +1,5 @@
 import type { User } from '../accounts'
 import type { SubscriptionStatus } from '../subscriptions'
-import type { TaughtLesson } from './teaching-record'
 
 export const TUTOR_VERIFICATION_KINDS = ['identity', 'dbs', 'qualification'] as const
 export type TutorVerificationKind = (typeof TUTOR_VERIFICATION_KINDS)[number]
@@ -54,6 +53,6 @@ export interface TutorDirectory {
   professions(userId: number): Promise<TutorProfession[]>
   socialLinks(userId: number): Promise<TutorSocialLink[]>
   reviewStanding(userId: number): Promise<TutorReviewStanding>
-  /** The tutor's lessons that were not cancelled, whenever they are. */
-  taughtLessons(userId: number): Promise<TaughtLesson[]>
+  /** The tutor's hours taught, in minutes, as the booking context keeps them (0 before any). */
+  minutesTaught(userId: number): Promise<number>
 }

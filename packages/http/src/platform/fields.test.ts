@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeExperience } from './fields'
+import { describeExperience, hoursFromMinutes } from './fields'
 
 describe('tutoring experience', () => {
   it('reads as years and months', () => {
@@ -9,5 +9,14 @@ describe('tutoring experience', () => {
     expect(describeExperience(5)).toBe('5 months')
     expect(describeExperience(0)).toBe('0 months')
     expect(describeExperience(null)).toBeNull()
+  })
+})
+
+describe('hours taught', () => {
+  it('reads minutes as hours, to two places', () => {
+    expect(hoursFromMinutes(0)).toBe(0)
+    expect(hoursFromMinutes(90)).toBe(1.5)
+    expect(hoursFromMinutes(20)).toBe(0.33)
+    expect(hoursFromMinutes(40)).toBe(0.67)
   })
 })

@@ -62,3 +62,6 @@ export const describeExperience = (months: number | null): string | null => {
   if (years === 0) return part(rest, 'month')
   return rest === 0 ? part(years, 'year') : `${part(years, 'year')} ${part(rest, 'month')}`
 }
+
+/** Hours taught on the wire: the stored minutes in hours, to two places (20 minutes is 0.33). */
+export const hoursFromMinutes = (minutes: number): number => Math.round((minutes / 60) * 100) / 100
