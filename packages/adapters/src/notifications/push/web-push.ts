@@ -3,7 +3,7 @@ import { isIP } from 'node:net'
 import webpush from 'web-push'
 import type { PushGateway, PushOutcome } from '@tutoring/domain/notifications'
 import { parseWebPushSubscription } from '@tutoring/domain/profiles'
-import { BlockedAddress, guardedLookup, type AddressPolicy } from '../../availability/calendar'
+import { BlockedAddress, guardedLookup, type AddressPolicy } from '../../net'
 import type { Logger } from '../../logger'
 
 export type VapidKeys = {
