@@ -3,7 +3,8 @@
  * libraries; packages talk to each other only through their package name (`exports`).
  * Inside domain, the contexts' graph is the table in packages/domain/README.md; http's rooms
  * (packages/http/src/<context>/) follow the same table, and http's and adapters' rooms use only
- * the domain faces (`@tutoring/domain/<context>`) their context's row allows.
+ * the domain faces (`@tutoring/domain/<context>`) their context's row allows. Another room is
+ * reached through its index.ts only, in http and adapters alike.
  */
 const fs = require('node:fs')
 const path = require('node:path')
@@ -113,6 +114,16 @@ module.exports = {
       to: {
         path: '^packages/http/src/[^/]+/',
         pathNot: ['^packages/http/src/$1/', '^packages/http/src/platform/', '^packages/http/src/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'adapters-room-index-only',
+      comment: "Another adapters room (a context's folder) is imported through its index.ts only, never a file inside it.",
+      severity: 'error',
+      from: { path: `^packages/adapters/src/(${adaptersRooms.map(([room]) => room).join('|')})/` },
+      to: {
+        path: `^packages/adapters/src/(?:${adaptersRooms.map(([room]) => room).join('|')})/`,
+        pathNot: ['^packages/adapters/src/$1/', '^packages/adapters/src/[^/]+/index\\.ts$'],
       },
     },
     {

@@ -3,7 +3,7 @@ import type { BookableTeach, BookableTeachReader } from '@tutoring/domain/availa
 import { ROLE_IDS } from '@tutoring/domain/shared'
 import type { TutorBookability } from '@tutoring/domain/teaching'
 import type { Database } from '../db/database'
-import { rowToTeach } from '../teaching/teach.repository'
+import { rowToTeach } from '../teaching'
 
 /** The statuses as teaching's bookability rule reads them (verification's and subscriptions' own types). */
 type VerificationStatus = TutorBookability['verifications']['identity']

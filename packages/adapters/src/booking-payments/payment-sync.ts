@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { PAYMENT_SYNC_TOPICS } from '@tutoring/domain/booking'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Database } from '../db/database'
-import type { ProcessorSyncHandler } from '../outbox/outbox-worker'
+import type { ProcessorSyncHandler } from '../outbox'
 import { captureFee, payoutSyncHandlers, refundRouting, reverseSeparateTransfer } from './payout-sync'
 
 /** Booking payments' processor syncs: settling a booking's money after its decision, and tutors' transfers. */

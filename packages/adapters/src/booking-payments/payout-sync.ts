@@ -4,7 +4,7 @@ import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Database } from '../db/database'
 import { rowToPayment } from './payment.repository'
 import type { PaymentRow } from './payments.table'
-import type { ProcessorSyncHandler } from '../outbox/outbox-worker'
+import type { ProcessorSyncHandler } from '../outbox'
 
 /**
  * Tutors' shares paid by separate transfer: the share is worked out when it goes (of what

@@ -18,7 +18,7 @@ import type { Database } from '../db/database'
 import { lockUserRow, lockUserRows, type Locks } from '../db/row-locks'
 import type { BookingEventsTable, BookingRow } from './bookings.table'
 import type { LessonRow } from './lessons.table'
-import { rowToPayment } from '../booking-payments/payment.repository'
+import { rowToPayment } from '../booking-payments'
 
 /** PostgreSQL's exclusion_violation: another live lesson of the tutor overlaps. */
 export const isExclusionViolation = (error: unknown): boolean =>

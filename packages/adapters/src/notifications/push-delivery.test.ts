@@ -6,12 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { systemResolver } from '../net'
 import { loadConfig } from '../config'
 import type { DatabaseHandle } from '../db/connect'
-import { outboxQueue, outboxWriter } from '../outbox/outbox.repository'
 import { createLogger } from '../logger'
 import type { Mailer } from '../mail'
 import { devicePushGateway, fcmPushGateway, loadServiceAccount, pushGatewayFromConfig, webPushGateway } from './push'
 import { createTestDatabase, startFcmStandIn, startWebPushStandIn, testDatabaseKinds, type FcmStandIn, type WebPushStandIn } from '../testing'
-import { deliverDueOutbox, type PushSender } from '../outbox/outbox-worker'
+import { deliverDueOutbox, outboxQueue, outboxWriter, type PushSender } from '../outbox'
 import { devicePushSender } from './push-delivery'
 
 const logger = createLogger('silent')

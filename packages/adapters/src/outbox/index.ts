@@ -1,1 +1,2 @@
 export * from './outbox-worker'
+export { outboxQueue, outboxWriter, type OutboxQueue } from './outbox.repository'

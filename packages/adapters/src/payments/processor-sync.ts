@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { CARD_DEFAULT_SYNC_TOPIC, CARD_DETACH_SYNC_TOPIC, ensureCustomer, type PaymentProcessor } from '@tutoring/domain/payments'
 import { CUSTOMER_SYNC_TOPIC } from '@tutoring/domain/profiles'
 import type { Database } from '../db/database'
-import type { ProcessorSyncHandler } from '../outbox/outbox-worker'
+import type { ProcessorSyncHandler } from '../outbox'
 import { paymentCustomerRepository } from './payment-customer.repository'
 
 /** The processor's copies of a user's customer details and cards, made after commit so the processor being down never fails a request. */

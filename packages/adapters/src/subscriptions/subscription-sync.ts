@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
 import { SUBSCRIPTION_CREATE_TOPIC } from '@tutoring/domain/subscriptions'
 import type { Database } from '../db/database'
-import type { ProcessorSyncHandler } from '../outbox/outbox-worker'
+import type { ProcessorSyncHandler } from '../outbox'
 
 /** The processor's copy of a subscription started here, made after commit so the processor being down never fails a request. */
 export function subscriptionSyncHandlers(db: Kysely<Database>, processor: PaymentProcessor): Record<string, ProcessorSyncHandler> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { ROLE_IDS } from '@tutoring/domain/shared'
 import { TUTOR_VERIFICATION_KINDS, type TutorDirectory, type TutorVerifications } from '@tutoring/domain/tutors'
 import type { Database } from '../db/database'
-import { rowToUser } from '../accounts/user.repository'
+import { rowToUser } from '../accounts'
 
 /** Read-only views of the records other contexts write about a tutor. */
 export function tutorDirectory(db: Kysely<Database>): TutorDirectory {
