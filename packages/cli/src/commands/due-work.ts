@@ -7,7 +7,10 @@ export const paymentsCaptureDue: Command = {
   summary: 'authorise scheduled payments that are due, capture those whose lesson finished, cancel lessons whose payment the customer did not confirm by the start, queue tutors\' waiting transfers, and expire lapsed unpaid holds',
   options: {},
   async run({ io, config }) {
-    const { cancelUnauthenticatedLessons, expireHolds, releaseWaitingTransfers, runDuePayments } = await import('@tutoring/domain')
+    const [{ expireHolds }, { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments }] = await Promise.all([
+      import('@tutoring/domain/booking'),
+      import('@tutoring/domain/booking-payments'),
+    ])
     await withServices(config, io, async ({ bookings }) => {
       const holds = await expireHolds(bookings)
       const report = await runDuePayments(bookings)
