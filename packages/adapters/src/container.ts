@@ -20,6 +20,7 @@ import {
   argon2Hasher,
   deriveKey,
   linkBuilder,
+  linkReader,
   secretTokens,
 } from './crypto'
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
@@ -56,6 +57,8 @@ export type Infrastructure = {
   urlSigner: UrlSigner
   secretBox: SecretBox
   links: ReturnType<typeof linkBuilder>
+  /** Reads back signed links and booking secrets (web.api's credentials besides a token). */
+  linkReader: ReturnType<typeof linkReader>
   processor: PaymentProcessor
   identityProvider: IdentityProvider
   mailer: Mailer
@@ -139,6 +142,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     urlSigner,
     secretBox,
     links: linkBuilder(baseUrl, urlSigner, secretBox),
+    linkReader: linkReader(urlSigner, secretBox),
     processor,
     identityProvider: overrides.identityProvider ?? identityProviderFromConfig(config),
     mailer,

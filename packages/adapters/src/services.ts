@@ -73,6 +73,7 @@ export function buildServices(infra: Infrastructure): Services {
       hasher: infra.hasher,
       secrets: infra.secrets,
       links: infra.links,
+      linkReader: infra.linkReader,
       processor: infra.processor,
       clock,
       config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },
