@@ -2,7 +2,9 @@
  * The package graph is the architecture (STYLE.md §1): domain imports only its four
  * libraries; packages talk to each other only through their package name (`exports`).
  * Inside domain, the contexts' graph is the table in packages/domain/README.md; http's rooms
- * (packages/http/src/<context>/) follow the same table.
+ * (packages/http/src/<context>/) follow the same table, and http's and adapters' rooms use only
+ * the domain faces (`@tutoring/domain/<context>`) their context's row allows. Another room is
+ * reached through its index.ts only, in http and adapters alike.
  */
 const fs = require('node:fs')
 const path = require('node:path')
@@ -60,6 +62,29 @@ function readHttpRooms(table) {
     })
 }
 
+/**
+ * A room of http or adapters uses the domain's faces (`@tutoring/domain/<context>`) of its own
+ * context and of the contexts its row in the table allows, never another's.
+ */
+function domainFaceRules(pkg, rooms) {
+  return rooms.map(([room, imports]) => ({
+    name: `${pkg}-room-${room}-domain-faces`,
+    comment: `${pkg}'s ${room} room may use the domain faces of ${[room, ...imports].join(', ')} (packages/domain/README.md).`,
+    severity: 'error',
+    from: { path: `^packages/${pkg}/src/${room}/` },
+    to: { path: `^packages/domain/src/(?!(?:${[room, ...imports].join('|')})/)[^/]+/` },
+  }))
+}
+
+/** The adapters folders named after a context of the table (the others are platform: db, config, crypto, ...). */
+function readAdaptersRooms(table) {
+  return foldersOf(path.join(__dirname, 'packages/adapters/src'))
+    .filter((room) => table.has(room))
+    .map((room) => [room, table.get(room)])
+}
+
+const adaptersRooms = readAdaptersRooms(contextTable)
+
 const httpRoomRules = readHttpRooms(contextTable).map(([room, imports]) => ({
   name: `http-room-${room}`,
   comment: `http's ${room} room may import platform/ and the rooms of ${imports.join(', ') || 'no other context'} (packages/domain/README.md).`,
@@ -79,6 +104,8 @@ module.exports = {
       to: { path: '^packages/domain/src/[^/]+/', pathNot: ['^packages/domain/src/$1/', '^packages/domain/src/[^/]+/index\\.ts$'] },
     },
     ...httpRoomRules,
+    ...domainFaceRules('http', readHttpRooms(contextTable)),
+    ...domainFaceRules('adapters', adaptersRooms),
     {
       name: 'http-room-index-only',
       comment: 'Another http room is imported through its index.ts only, never a file inside it.',
@@ -87,6 +114,16 @@ module.exports = {
       to: {
         path: '^packages/http/src/[^/]+/',
         pathNot: ['^packages/http/src/$1/', '^packages/http/src/platform/', '^packages/http/src/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'adapters-room-index-only',
+      comment: "Another adapters room (a context's folder) is imported through its index.ts only, never a file inside it.",
+      severity: 'error',
+      from: { path: `^packages/adapters/src/(${adaptersRooms.map(([room]) => room).join('|')})/` },
+      to: {
+        path: `^packages/adapters/src/(?:${adaptersRooms.map(([room]) => room).join('|')})/`,
+        pathNot: ['^packages/adapters/src/$1/', '^packages/adapters/src/[^/]+/index\\.ts$'],
       },
     },
     {

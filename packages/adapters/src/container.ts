@@ -11,8 +11,8 @@ import type { PaymentProcessor } from '@tutoring/domain/payments'
 import { systemClock, type Clock, type Geocoder, type PostcodeParser, type UnitOfWork } from '@tutoring/domain/shared'
 import type { IdentityProvider } from '@tutoring/domain/verification'
 import { busyCalendarFromConfig, travelFromConfig } from './availability/availability.infrastructure'
-import { publicAddressesOnly, type AddressPolicy } from './availability/calendar'
-import { bookingConfigFromConfig } from './booking/booking.infrastructure'
+import { bookingConfigFromConfig } from './booking-payments/booking-payments.infrastructure'
+import { bookingPaymentSyncHandlers } from './booking-payments/payment-sync'
 import { appUrl, resolveAppKey, type Config } from './config'
 import {
   SecretBox,
@@ -20,6 +20,7 @@ import {
   argon2Hasher,
   deriveKey,
   linkBuilder,
+  linkReader,
   secretTokens,
 } from './crypto'
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
@@ -32,12 +33,16 @@ import { fileTypeSniffer, purgeUnclaimedUploads, type LocalDiskStorage } from '.
 import { addressDirectoryFromConfig, ukPostcodes } from './geo'
 import { createLogger, type Logger } from './logger'
 import { mailerFromConfig, type Mailer } from './mail'
+import { publicAddressesOnly, type AddressPolicy } from './net'
 import { pushGatewayFromConfig } from './notifications/push'
+import { devicePushSender } from './notifications/push-delivery'
 import { outboxDelivery } from './outbox/outbox.infrastructure'
 import { outboxQueue, type OutboxQueue } from './outbox/outbox.repository'
 import { processorFromConfig } from './payments'
+import { paymentsSyncHandlers } from './payments/processor-sync'
 import { connectRedis, pingRedis, redisReady } from './redis'
 import { makeRepositories, makeTransactionRepositories, type Repositories } from './repositories'
+import { subscriptionSyncHandlers } from './subscriptions/subscription-sync'
 import { identityProviderFromConfig } from './verification'
 
 /** Everything the HTTP app and the CLI need from the outside world, built from config. */
@@ -52,6 +57,8 @@ export type Infrastructure = {
   urlSigner: UrlSigner
   secretBox: SecretBox
   links: ReturnType<typeof linkBuilder>
+  /** Reads back signed links and booking secrets (web.api's credentials besides a token). */
+  linkReader: ReturnType<typeof linkReader>
   processor: PaymentProcessor
   identityProvider: IdentityProvider
   mailer: Mailer
@@ -126,8 +133,8 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     logger,
     database,
     uow: createUnitOfWork<Repositories>(database.db, {
-      outside: (db) => makeRepositories(db, clock),
-      inside: (trx) => makeTransactionRepositories(trx, clock),
+      outside: (db) => makeRepositories(db),
+      inside: (trx) => makeTransactionRepositories(trx),
     }),
     clock,
     hasher: argon2Hasher(),
@@ -135,6 +142,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     urlSigner,
     secretBox,
     links: linkBuilder(baseUrl, urlSigner, secretBox),
+    linkReader: linkReader(urlSigner, secretBox),
     processor,
     identityProvider: overrides.identityProvider ?? identityProviderFromConfig(config),
     mailer,
@@ -160,7 +168,19 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
       await sql`select 1`.execute(database.db)
     },
     pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
-    deliverOutbox: outboxDelivery(config, { db: database.db, queue: outbox, mailer, push, processor, logger, now }),
+    deliverOutbox: outboxDelivery(config, {
+      queue: outbox,
+      mailer,
+      push: devicePushSender(database.db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }),
+      // Each context's processor syncs by topic, from its room: the outbox only dispatches.
+      processorSync: {
+        ...paymentsSyncHandlers(database.db, processor),
+        ...subscriptionSyncHandlers(database.db, processor),
+        ...bookingPaymentSyncHandlers(database.db, processor),
+      },
+      logger,
+      now,
+    }),
     purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
     async close() {
       mailer.close()

@@ -11,7 +11,7 @@ import type { RegistrationRepos } from '@tutoring/domain/registration'
 import type { ReviewsRepos } from '@tutoring/domain/reviews'
 import type { ScheduleRepos } from '@tutoring/domain/schedule'
 import type { SearchRepos } from '@tutoring/domain/search'
-import type { Clock, WithoutLocks } from '@tutoring/domain/shared'
+import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { SubscriptionsRepos } from '@tutoring/domain/subscriptions'
 import type { TeachingRepos } from '@tutoring/domain/teaching'
 import type { TutorsRepos } from '@tutoring/domain/tutors'
@@ -28,6 +28,7 @@ import { outboxRepositories } from './outbox/outbox.repositories'
 import { paymentsRepositories, withPaymentsLocks } from './payments/payments.repositories'
 import { profilesRepositories, withProfilesLocks } from './profiles/profiles.repositories'
 import { registrationRepositories } from './registration/registration.repositories'
+import { reviewsRepositories, withReviewsLocks } from './reviews/reviews.repositories'
 import { scheduleRepositories, withScheduleLocks } from './schedule/schedule.repositories'
 import { searchRepositories } from './search/search.repositories'
 import { subscriptionsRepositories, withSubscriptionsLocks } from './subscriptions/subscriptions.repositories'
@@ -56,10 +57,9 @@ export type Repositories = AccountsRepos &
 
 /**
  * Every repository outside a transaction (on the pool): no locks. Each context's folder builds
- * its part (`<context>.repositories.ts`); a new repository is a line there. The clock is the
- * one the domain's rules read where a repository applies them (a tutor's hours taught).
+ * its part (`<context>.repositories.ts`); a new repository is a line there.
  */
-export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLocks<Repositories> {
+export function makeRepositories(db: Kysely<Database>): WithoutLocks<Repositories> {
   return {
     ...accountsRepositories(db),
     ...registrationRepositories(db),
@@ -75,16 +75,17 @@ export function makeRepositories(db: Kysely<Database>, clock: Clock): WithoutLoc
     ...availabilityRepositories(db),
     ...searchRepositories(db),
     ...tutorsRepositories(db),
-    ...bookingRepositories(db, clock),
+    ...bookingRepositories(db),
     ...bookingPaymentsRepositories(db),
+    ...reviewsRepositories(db),
     ...outboxRepositories(db),
     ...webhooksRepositories(db),
   }
 }
 
 /** Every repository bound to one transaction, with the locks each context's part takes there. */
-export function makeTransactionRepositories(trx: Transaction<Database>, clock: Clock): Repositories {
-  const repos = makeRepositories(trx, clock)
+export function makeTransactionRepositories(trx: Transaction<Database>): Repositories {
+  const repos = makeRepositories(trx)
   return {
     ...repos,
     ...withProfilesLocks(trx, repos),
@@ -93,7 +94,8 @@ export function makeTransactionRepositories(trx: Transaction<Database>, clock: C
     ...withPaymentsLocks(trx, repos),
     ...withSubscriptionsLocks(trx, repos),
     ...withScheduleLocks(trx, repos),
-    ...withBookingLocks(trx, repos, clock),
+    ...withBookingLocks(trx, repos),
     ...withBookingPaymentsLocks(trx, repos),
+    ...withReviewsLocks(trx, repos),
   }
 }

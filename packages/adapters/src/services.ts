@@ -18,7 +18,7 @@ import type { VerificationDeps } from '@tutoring/domain/verification'
 import type { Infrastructure } from './container'
 import { cachedCatalog } from './catalog/cached-catalog'
 import type { Repositories } from './repositories'
-import { memoryReviewCache } from './booking/review-cache'
+import { memoryReviewCache } from './reviews/review-cache'
 import { createThrottle, type Throttle } from './throttle'
 
 /** CONTRACT §3: how long a session token lives, whoever issues it (login, registration, the CLI). */
@@ -73,6 +73,7 @@ export function buildServices(infra: Infrastructure): Services {
       hasher: infra.hasher,
       secrets: infra.secrets,
       links: infra.links,
+      linkReader: infra.linkReader,
       processor: infra.processor,
       clock,
       config: { internalMailbox: config.INTERNAL_MAILBOX, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS },

@@ -1,28 +1,59 @@
 /**
- * The package's public face: each context's index.ts names what it offers (its use cases with
- * their input, output and error types, its ports and the records they carry, and the rules
- * and tables other contexts or packages use); everything else stays inside its context.
- * This file only gathers those faces, in the order of the context table in README.md.
+ * The package root: what another team installing the domain reaches for first, pure rules and
+ * the values they take, with no port to implement. Everything else (use cases, ports, records,
+ * each context's own rules) is reached by its context's subpath: `@tutoring/domain/booking`,
+ * `@tutoring/domain/availability`, ... (README.md). `subpaths.test.ts` holds this list.
  */
-export * from './shared'
-export * from './outbox'
-export * from './catalog'
-export * from './pricing'
-export * from './lesson'
-export * from './accounts'
-export * from './profiles'
-export * from './files'
-export * from './notifications'
-export * from './teaching'
-export * from './schedule'
-export * from './verification'
-export * from './payments'
-export * from './subscriptions'
-export * from './availability'
-export * from './search'
-export * from './tutors'
-export * from './booking'
-export * from './booking-payments'
-export * from './reviews'
-export * from './registration'
+
+// Free slots: availability's pure core, and the schedule it reads.
+export {
+  type Availability,
+  type AvailabilityInput,
+  type AvailabilityRequest,
+  type AvailableTime,
+  type BookedLesson,
+  type BusyInterval,
+  computeAvailability,
+  type DayAvailability,
+  DURATION_PREFERENCE,
+  type DurationPreference,
+  lessonDurationProblem,
+} from './availability'
+export { DAY_NAMES, type DayName, type Holiday, type WeeklyEntry } from './schedule'
+
+// Who search shows: SPEC's eligibility rules.
+export { type Eligibility, ELIGIBILITY_REASONS, type EligibilityReason, searchEligibility, type SearchQuery, type TutorLocation, type TutorSnapshot } from './search'
+
+// Prices, coupons and refunds.
+export {
+  type Coupon,
+  type CouponDiscount,
+  type CouponInvalid,
+  type CouponInvalidReason,
+  DEFAULT_CANCELLATION_POLICY,
+  discountOn,
+  lessonPriceBreakdown,
+  type PriceBreakdown,
+  type PriceInput,
+  refundAmount,
+  refundPercentFor,
+  type RefundTier,
+  validateCoupon,
+} from './pricing'
+
+// The shared value types, and money (integer pence; strings only at the edge).
+export {
+  CURRENCY,
+  formatPence,
+  type GeoPoint,
+  type IsoDate,
+  LESSON_TYPES,
+  type LessonTypeName,
+  parsePounds,
+  type Pence,
+  percentOf,
+  roundHalfUp,
+} from './shared'
+
+// Every recoverable failure, for a caller's own status table.
 export type { DomainError, DomainErrorType } from './errors'

@@ -25,6 +25,7 @@ import * as notifications from './notifications'
 import * as payments from './payments'
 import * as profiles from './profiles'
 import * as registration from './registration'
+import * as reviews from './reviews'
 import * as schedule from './schedule'
 import * as search from './search'
 import * as subscriptions from './subscriptions'
@@ -54,6 +55,7 @@ const ROOMS: ReadonlyArray<{ routes: Routes }> = [
   availability,
   files,
   booking,
+  reviews,
   bookingPayments,
   payments,
   subscriptions,

@@ -1,4 +1,4 @@
-import { expireHolds, expireReschedules } from '@tutoring/domain/booking'
+import { countHoursTaught, expireHolds, expireReschedules } from '@tutoring/domain/booking'
 import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
 import type { Logger, Services } from '@tutoring/adapters'
 
@@ -16,6 +16,7 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
     { name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() },
     { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(bookings) },
     { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(bookings) },
+    { name: 'hours-taught', everyMs: 60_000, run: () => countHoursTaught(bookings) },
     { name: 'due-payments', everyMs: 60_000, run: () => runDuePayments(bookings) },
     { name: 'unconfirmed-payments', everyMs: 60_000, run: () => cancelUnauthenticatedLessons(bookings) },
     { name: 'waiting-transfers', everyMs: 60_000, run: () => releaseWaitingTransfers(bookings) },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { countHoursTaught } from '@tutoring/domain/booking'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { startServer } from '../src/server'
 import { manualClock } from './support/clock'
@@ -15,7 +16,7 @@ type Booking = {
   state_name: string
   lesson: { id: number; state: number; start: string; finish: string }
   receipt: { refunded: string; total: string }
-  tutor: { hours_taught: number; rating: number | null }
+  tutor: { hours_taught: number; overall_rating: number | null; review_count: number }
 }
 
 /**
@@ -115,7 +116,7 @@ describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
     expect(accepted.status).toBe(200)
     const afterAccept = await call<One<Booking>>('GET', `/api/bookings/${first.id}`, { token: student.token })
     expect(afterAccept.body.data.lesson).toMatchObject({ state: 1, start: moved.start })
-    expect(afterAccept.body.data.tutor).toMatchObject({ hours_taught: 0, rating: null })
+    expect(afterAccept.body.data.tutor).toMatchObject({ hours_taught: 0, overall_rating: null })
 
     // The student proposes on another lesson; the tutor declines: cancelled and refunded in full.
     const second = await book(slotAt(date, '16:00'))
@@ -141,9 +142,10 @@ describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
     clock.set(new Date(new Date(moved.finish).getTime() + 5 * 60_000))
     const captured = await runDuePayments(t.services.bookings)
     expect(captured.captured).toBe(1)
+    // Hours taught, once the worker counted them: the one lesson that finished and was not cancelled.
+    expect(await countHoursTaught(t.services.bookings)).toEqual({ counted: 1, withdrawn: 0 })
     const finished = await call<One<Booking>>('GET', `/api/bookings/${first.id}`, { token: student.token })
-    // Hours taught follow the service's clock: the one lesson that finished and was not cancelled.
-    expect(finished.body.data).toMatchObject({ state_name: 'PAYED', tutor: { hours_taught: 1, rating: null } })
+    expect(finished.body.data).toMatchObject({ state_name: 'PAYED', tutor: { hours_taught: 1, overall_rating: null } })
     const note = await call<One<{ id: number }>>('POST', '/api/v1/notes', { token: tutor.token, json: { lesson_id: first.lesson.id, text: 'Quadratics, completing the square.', summary: 'Good progress.' } })
     expect(note.status, note.text).toBe(201)
     const rated = await call<One<{ experience_rating: number }>>('PUT', `/api/v1/lessons/${first.lesson.id}`, { token: student.token, json: { experience_rating: 5 } })
@@ -152,7 +154,7 @@ describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
     expect(review.status, review.text).toBe(201)
     const summary = await call<One<{ count: number; overall_rating: number }>>('GET', `/api/tutors/${tutor.user.id}/review`, { token: student.token })
     expect(summary.body.data).toMatchObject({ count: 1, overall_rating: 4.67 })
-    expect((await call<One<Booking>>('GET', `/api/bookings/${first.id}`, { token: student.token })).body.data.tutor.rating).toBe(4.67)
+    expect((await call<One<Booking>>('GET', `/api/bookings/${first.id}`, { token: student.token })).body.data.tutor).toMatchObject({ overall_rating: 4.67, review_count: 1 })
 
     const emails = await t.outbox({ kind: 'email' })
     const topics = new Set(emails.map((e) => e.topic))

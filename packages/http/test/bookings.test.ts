@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { expireHolds } from '@tutoring/domain/booking'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
+import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { manualClock } from './support/clock'
 import { createTestContext, type TestContext } from './support/harness'
+import { upload } from './support/uploads'
 
 type Problem = { status: number; code: string; errors?: Record<string, string[]> }
 type One<T> = { data: T }
@@ -19,7 +20,7 @@ type Booking = {
   meeting: { join_url: string } | null
   notes: { booking: string | null }
   receipt: { lesson_price: string; service_fee: string; total: string; discount_amount: string; refunded: string; payment: { status: string } | null }
-  timeline: Array<{ kind: string }>
+  timeline: Array<{ kind: string; data: Record<string, unknown> }>
   calendar_events: Array<{ ics: string }>
 }
 type Session = { token: string; user: { id: number }; email: string }
@@ -111,6 +112,32 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       const row = await t.db.selectFrom('bookings').selectAll().where('id', '=', b.id).executeTakeFirstOrThrow()
       expect(row).toMatchObject({ total_pence: 2750, lesson_price_pence: 2500, service_fee_pence: 250, state: 3 })
       expect(row.hold_expires_at!.getTime()).toBe(clock.now().getTime() + 15 * 60_000)
+    })
+
+    it("answers as the booking's detail does, the tutor's public face included and the timeline's money as strings", async () => {
+      const own = await t.bookableTutor()
+      const { teachId: ownTeach, levelId: gcse } = await t.openOnlineTeach(own, '30.00')
+      const profiles = await t.request<List<{ id: number }>>('GET', '/api/v1/profiles', { token: own.token })
+      const bio = await t.request('PUT', `/api/v1/profiles/${profiles.body.data[0]!.id}`, { token: own.token, body: { bio: 'I teach maths.' } })
+      expect(bio.status, bio.text).toBe(200)
+      const picture = await upload(t, `/api/v1/users/${own.user.id}/profile/image`, SAMPLES.png, { token: own.token, name: 'me.png' })
+      expect(picture.status, picture.text).toBe(200)
+      const student = await t.register('student')
+      const created = await booked(student, { teach_id: ownTeach, subject_level_id: gcse, lesson_type: 3, ...nextSlot() })
+      const shown = (await detail(student, created.id)).body.data
+      expect(created).toEqual(shown)
+      expect(created.tutor).toEqual({
+        id: own.user.id,
+        username: expect.any(String),
+        firstname: 'Test',
+        lastname: expect.stringMatching(/^tutor \d+$/),
+        profile_picture_url: `http://api.test/api/resources/profile-image/${own.user.id}`,
+        bio: 'I teach maths.',
+        overall_rating: null,
+        review_count: 0,
+        hours_taught: 0,
+      })
+      expect(created.timeline).toEqual([expect.objectContaining({ kind: 'booked', data: { total: '33.00' } })])
     })
 
     it('checks validation, then the window, then the slot', async () => {

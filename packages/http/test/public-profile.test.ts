@@ -1,3 +1,4 @@
+import { countHoursTaught } from '@tutoring/domain/booking'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
@@ -111,7 +112,7 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
     expect(await profileOf(id)).toMatchObject({ verification: { identity: true, dbs: true, qualification: true }, verification_status: 'verified' })
     expect((await profileOf(id)).teaches).toEqual([expect.objectContaining({ id: teach.body.data.id, subject: { id: maths.id, title: 'Mathematics' }, hourly_rate: '30.00' })])
 
-    // A lesson taught, then reviewed: hours taught once it finishes, the rating with the review.
+    // A lesson taught, then reviewed: hours taught once it finishes (the worker counts it), the rating with the review.
     for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
       await t.request('POST', '/api/v1/day-availabilities', { token: tutor.token, body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online'], buffer_minutes: 0 } })
     }
@@ -127,6 +128,7 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
     expect(paid.status, paid.text).toBe(200)
     expect((await profileOf(id)).hours_taught).toBe(0)
     clock.set(new Date(times.finish))
+    expect(await countHoursTaught(t.services.bookings)).toEqual({ counted: 1, withdrawn: 0 })
     expect((await profileOf(id)).hours_taught).toBe(1.5)
     // A review needs the lesson's payment captured (CONTRACT §14).
     expect((await runDuePayments(t.services.bookings)).captured).toBe(1)

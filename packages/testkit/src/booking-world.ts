@@ -11,6 +11,7 @@ import type {
   BookingEvent,
   BookingPayment,
   BookingRecord,
+  BookingSetting,
   LessonNote,
   LessonRecord,
   Person,
@@ -20,7 +21,7 @@ import type { BookingPaymentsDeps, BookingPaymentsRepos } from '@tutoring/domain
 import type { OutboxMessage } from '@tutoring/domain/outbox'
 import type { PayoutAccountState } from '@tutoring/domain/payments'
 import { DAY_NAMES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
-import { ROLE_IDS, lessonTypeName, type GeoPoint, type RoleId } from '@tutoring/domain/shared'
+import { ROLE_IDS, type GeoPoint, type RoleId } from '@tutoring/domain/shared'
 import type { TutorBookability } from '@tutoring/domain/teaching'
 import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
 
@@ -46,6 +47,10 @@ export type BookingWorldState = {
   payoutAccounts: Array<PayoutAccountState & { at: Date }>
   tutorTransfers: Array<{ id: number; paymentId: number; tutorId: number; transferGroup: string; status: 'waiting' | 'queued' | 'sent' }>
   payouts: Array<{ id: string; tutorId: number; amountPence: number; status: 'paid' | 'failed'; failureMessage: string | null }>
+  /** When each lesson counted in its tutor's hours taught was counted, by lesson id. */
+  taughtAt: Record<number, Date>
+  /** Each tutor's hours taught, in minutes, by tutor id. */
+  minutesTaught: Record<number, number>
   nextId: number
 }
 
@@ -85,6 +90,8 @@ export function bookingWorld(now: string) {
     payoutAccounts: [],
     tutorTransfers: [],
     payouts: [],
+    taughtAt: {},
+    minutesTaught: {},
     nextId: 1,
   }
   const id = () => state.nextId++
@@ -93,19 +100,25 @@ export function bookingWorld(now: string) {
     if (!found) throw new Error(`no such person: ${personId}`)
     return found
   }
-  const aggregate = (bookingId: number): BookingAggregate | undefined => {
-    const booking = state.bookings.find((b) => b.id === bookingId)
-    if (!booking) return undefined
-    const { childIds, ...lesson } = state.lessons.find((l) => l.id === booking.lessonId)!
-    const payments = state.payments.filter((p) => p.bookingId === booking.id)
+  const setting = (lesson: Pick<LessonRecord, 'id' | 'tutorId' | 'subjectId' | 'subjectLevelId'>, bookerId: number): BookingSetting => {
+    const childIds = state.lessons.find((l) => l.id === lesson.id)?.childIds ?? []
     return structuredClone({
-      booking,
-      lesson,
-      tutor: { ...person(lesson.tutorId), hoursTaught: 0, rating: null },
-      booker: person(booking.userId),
+      tutor: { ...person(lesson.tutorId), hasPicture: false, bio: null, overallRating: null, reviewCount: 0, minutesTaught: state.minutesTaught[lesson.tutorId] ?? 0 },
+      booker: person(bookerId),
       children: state.children.filter((c) => childIds.includes(c.id)).map(({ id: childId, firstname, lastname }) => ({ id: childId, firstname, lastname })),
       subject: { id: lesson.subjectId, title: `Subject ${lesson.subjectId}` },
       subjectLevel: { id: lesson.subjectLevelId, title: `Level ${lesson.subjectLevelId}` },
+    })
+  }
+  const aggregate = (bookingId: number): BookingAggregate | undefined => {
+    const booking = state.bookings.find((b) => b.id === bookingId)
+    if (!booking) return undefined
+    const { childIds: _children, ...lesson } = state.lessons.find((l) => l.id === booking.lessonId)!
+    const payments = state.payments.filter((p) => p.bookingId === booking.id)
+    return structuredClone({
+      ...setting(lesson, booking.userId),
+      booking,
+      lesson,
       payment: payments.at(-1) ?? null,
       events: state.events.filter((e) => e.bookingId === booking.id).map(({ bookingId: _b, ...e }) => e),
       notes: state.notes.filter((n) => n.lessonId === lesson.id),
@@ -144,7 +157,7 @@ export function bookingWorld(now: string) {
           subjectId: draft.subjectId,
           subjectLevelId: draft.subjectLevelId,
           examBoardId: draft.examBoardId,
-          lessonType: lessonTypeName(draft.lessonType) ?? 'online',
+          lessonType: draft.lessonType,
           state: 'ACTIVE',
           start: draft.start,
           finish: draft.finish,
@@ -173,8 +186,10 @@ export function bookingWorld(now: string) {
           note: null,
           createdAt: draft.createdAt,
         })
-        return { bookingId, lessonId }
+        const { childIds: _children, ...lesson } = state.lessons.at(-1)!
+        return structuredClone({ booking: state.bookings.at(-1)!, lesson })
       },
+      findSetting: async (lesson, bookerId) => setting(lesson, bookerId),
       findById: async (bookingId) => aggregate(bookingId),
       findByLessonId: async (lessonId) => {
         const booking = state.bookings.find((b) => b.lessonId === lessonId)
@@ -203,7 +218,9 @@ export function bookingWorld(now: string) {
         return true
       },
       addEvent: async (bookingId, kind, actorId, data = {}) => {
-        state.events.push({ id: id(), bookingId, kind, actorId, data, at: clock.now() })
+        const event = { id: id(), kind, actorId, data, at: clock.now() }
+        state.events.push({ ...event, bookingId })
+        return structuredClone(event)
       },
       lapsedHoldsOverlapping: async (tutorId, start, finish, at) =>
         state.bookings
@@ -223,6 +240,20 @@ export function bookingWorld(now: string) {
           .filter((l) => l.state === 'RESCHEDULE' && l.proposalExpiresAt !== null && l.proposalExpiresAt <= at)
           .slice(0, limit)
           .map((l) => state.bookings.find((b) => b.lessonId === l.id)!.id),
+      claimHoursTaughtChanges: async (at, limit) =>
+        state.lessons
+          .filter((l) => (l.id in state.taughtAt ? l.state === 'CANCELLED' : l.state !== 'CANCELLED' && l.finish <= at))
+          .slice(0, limit)
+          .map((l) => structuredClone({ id: l.id, tutorId: l.tutorId, state: l.state, start: l.start, finish: l.finish, counted: l.id in state.taughtAt })),
+      markTaught: async (lessonIds, at) => {
+        for (const lessonId of lessonIds) {
+          if (at === null) delete state.taughtAt[lessonId]
+          else state.taughtAt[lessonId] = at
+        }
+      },
+      addMinutesTaught: async (tutorId, minutes) => {
+        state.minutesTaught[tutorId] = (state.minutesTaught[tutorId] ?? 0) + minutes
+      },
       lessonsWith: async (tutorId, userId) =>
         state.bookings.flatMap((b) => {
           const lesson = lessonOf(b.id)!

@@ -2,7 +2,8 @@ import type Redis from 'ioredis'
 import type { BusyCalendar, TravelTimes } from '@tutoring/domain/availability'
 import type { Config } from '../config'
 import type { Logger } from '../logger'
-import { fallbackTextCache, fetchFeedText, icsBusyCalendar, memoryTextCache, noBusyCalendar, type AddressPolicy } from './calendar'
+import type { AddressPolicy } from '../net'
+import { fallbackTextCache, fetchFeedText, icsBusyCalendar, memoryTextCache, noBusyCalendar } from './calendar'
 import { osrmTravel, straightLineTravel } from './travel'
 
 /** Driving minutes: OSRM when `ROUTING_API_URL` is set, else the straight-line estimate. */

@@ -1,10 +1,13 @@
 import { sql, type Kysely } from 'kysely'
 import type { BookableTeach, BookableTeachReader } from '@tutoring/domain/availability'
 import { ROLE_IDS } from '@tutoring/domain/shared'
-import type { SubscriptionStatus } from '@tutoring/domain/subscriptions'
-import type { VerificationStatus } from '@tutoring/domain/verification'
+import type { TutorBookability } from '@tutoring/domain/teaching'
 import type { Database } from '../db/database'
-import { rowToTeach } from '../teaching/teach.repository'
+import { rowToTeach } from '../teaching'
+
+/** The statuses as teaching's bookability rule reads them (verification's and subscriptions' own types). */
+type VerificationStatus = TutorBookability['verifications']['identity']
+type SubscriptionStatus = NonNullable<TutorBookability['subscriptionStatus']>
 
 const verificationOf = (kind: string) =>
   sql<VerificationStatus>`coalesce((select v.status from verifications v where v.user_id = t.tutor_id and v.kind = ${kind}), 'NONE')`

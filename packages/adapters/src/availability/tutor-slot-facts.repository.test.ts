@@ -4,9 +4,7 @@ import { createTestDatabase, testDatabaseKinds } from '../testing'
 import type { DemoTutor } from '../db/seed/demo-marketplace'
 import { demoCatalog, loadDemoTutors } from '../db/seed/load-demo-tutors'
 import { bookableTeachRepository } from './bookable-teach.repository'
-import { dayScheduleRepository } from '../schedule/day-schedule.repository'
-import { holidayRepository } from '../schedule/holiday.repository'
-import { locationRepository } from '../schedule/location.repository'
+import { scheduleRepositories } from '../schedule'
 import { tutorSlotFactsRepository } from './tutor-slot-facts.repository'
 
 const tutor = (subjectId: number, levelId: number, overrides: Partial<DemoTutor> = {}): DemoTutor => ({
@@ -55,13 +53,13 @@ describe.each(testDatabaseKinds())('a tutor’s slot facts on %s', (kind) => {
       ],
       { tag: 'facts', passwordHash: 'x' },
     )) as [number, number]
-    const schedules = dayScheduleRepository(handle.db)
+    const schedules = scheduleRepositories(handle.db).daySchedules
     const entry = { lessonTypes: ['online' as const], bufferMinutes: 15, subjectId: null, subjectLevelId: null, examBoardId: null }
     // Windows out of order within an entry, and a later entry that starts earlier on the same day.
     await schedules.insert(withAll, { ...entry, day: 'MONDAY', slots: [{ from: '14:00', to: '16:00' }, { from: '09:00', to: '11:00' }] })
     await schedules.insert(withAll, { ...entry, day: 'MONDAY', slots: [{ from: '22:00', to: '24:00' }, { from: '07:00', to: '08:30' }], subjectId: subject.id, subjectLevelId: level })
     await schedules.insert(withAll, { ...entry, day: 'SUNDAY', slots: [{ from: '10:00', to: '12:00' }], lessonTypes: ['tutors_home', 'online'] })
-    const holidays = holidayRepository(handle.db)
+    const holidays = scheduleRepositories(handle.db).holidays
     await holidays.insert(withAll, { startDate: '2026-12-24', endDate: '2026-12-26' })
     await holidays.insert(withAll, { startDate: '2026-08-01', endDate: '2026-08-14' })
 
@@ -102,15 +100,16 @@ describe.each(testDatabaseKinds())('a tutor’s slot facts on %s', (kind) => {
 
   it('answers what the schedule pages’ readers answer, in their order', async () => {
     const facts = await tutorSlotFactsRepository(handle.db).forTutor(withAll, range)
-    expect(facts.schedule).toEqual(await dayScheduleRepository(handle.db).listForTutor(withAll))
+    const schedule = scheduleRepositories(handle.db)
+    expect(facts.schedule).toEqual(await schedule.daySchedules.listForTutor(withAll))
     expect(facts.schedule.map((e) => [e.day, e.slots])).toEqual([
       ['SUNDAY', [{ from: '10:00', to: '12:00' }]],
       ['MONDAY', [{ from: '07:00', to: '08:30' }, { from: '22:00', to: '24:00' }]],
       ['MONDAY', [{ from: '09:00', to: '11:00' }, { from: '14:00', to: '16:00' }]],
     ])
-    expect(facts.holidays).toEqual(await holidayRepository(handle.db).listForTutor(withAll))
+    expect(facts.holidays).toEqual(await schedule.holidays.listForTutor(withAll))
     expect(facts.holidays.map((h) => h.startDate)).toEqual(['2026-08-01', '2026-12-24'])
-    expect(facts.location).toEqual(await locationRepository(handle.db).findForTutor(withAll))
+    expect(facts.location).toEqual(await schedule.locations.findForTutor(withAll))
     expect(facts.location).toMatchObject({ tutorId: withAll, lat: 51.501, lng: -0.1416, travelDistanceMiles: 7.5 })
   })
 

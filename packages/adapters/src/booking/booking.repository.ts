@@ -1,20 +1,24 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import {
   BOOKING_STATES,
   bookingStateOf,
   type BookingAggregate,
+  type BookingEvent,
   type BookingRecord,
   type BookingRepository,
+  type BookingSetting,
+  type BookingTutor,
   type LessonRecord,
+  type Person,
 } from '@tutoring/domain/booking'
 import { LESSON_STATES, lessonStateOf, type LessonSide } from '@tutoring/domain/lesson'
-import { lessonTypeName, type Clock, type RoleId, type WithoutLocks } from '@tutoring/domain/shared'
-import { hoursTaught } from '@tutoring/domain/tutors'
+import { LESSON_TYPE_IDS, lessonTypeName, type RoleId, type WithoutLocks } from '@tutoring/domain/shared'
+import type { Titled } from '@tutoring/domain/teaching'
 import type { Database } from '../db/database'
 import { lockUserRow, lockUserRows, type Locks } from '../db/row-locks'
-import type { BookingRow } from './bookings.table'
+import type { BookingEventsTable, BookingRow } from './bookings.table'
 import type { LessonRow } from './lessons.table'
-import { rowToPayment } from '../booking-payments/payment.repository'
+import { rowToPayment } from '../booking-payments'
 
 /** PostgreSQL's exclusion_violation: another live lesson of the tutor overlaps. */
 export const isExclusionViolation = (error: unknown): boolean =>
@@ -72,8 +76,47 @@ export const rowToBooking = (row: BookingRow): BookingRecord => {
   }
 }
 
-type PersonRow = { id: number; firstname: string; lastname: string; email: string; username: string; role_id: number }
-const rowToPerson = (row: PersonRow) => ({
+type PersonJson = { id: number; firstname: string; lastname: string; email: string; username: string; role_id: number }
+type TutorJson = PersonJson & { bio: string | null; has_picture: boolean; overall_rating: number | null; review_count: number; minutes_taught: number }
+type ChildJson = { lesson_id: number; id: number; firstname: string; lastname: string }
+type SettingRow = { tutors: TutorJson[]; bookers: PersonJson[]; subjects: Titled[]; levels: Titled[]; children: ChildJson[] }
+
+const PERSON_JSON = sql`'id', u.id, 'firstname', u.firstname, 'lastname', u.lastname, 'email', u.email, 'username', u.username, 'role_id', u.role_id`
+
+/**
+ * What the details of these bookings name besides their own rows, in one statement: each
+ * tutor with their public standing (picture, bio, the stored rating and hours taught), each
+ * booker, the subjects and levels, and each lesson's children.
+ */
+async function readSetting(
+  db: Kysely<Database>,
+  keys: { tutorIds: readonly number[]; bookerIds: readonly number[]; subjectIds: readonly number[]; levelIds: readonly number[]; lessonIds: readonly number[] },
+): Promise<SettingRow> {
+  const ids = (list: readonly number[]) => sql`${[...new Set(list)]}::bigint[]`
+  const { rows } = await sql<SettingRow>`select
+    coalesce((
+      select json_agg(json_build_object(${PERSON_JSON},
+        'bio', p.bio, 'has_picture', pic.id is not null, 'overall_rating', r.overall_rating,
+        'review_count', coalesce(r.review_count, 0), 'minutes_taught', coalesce(h.minutes_taught, 0)))
+      from users u
+      left join profiles p on p.user_id = u.id
+      left join files pic on pic.id = p.profile_picture_file_id and pic.deleted_at is null
+      left join tutor_ratings r on r.tutor_id = u.id
+      left join tutor_hours h on h.tutor_id = u.id
+      where u.id = any(${ids(keys.tutorIds)})
+    ), '[]') as tutors,
+    coalesce((select json_agg(json_build_object(${PERSON_JSON})) from users u where u.id = any(${ids(keys.bookerIds)})), '[]') as bookers,
+    coalesce((select json_agg(json_build_object('id', s.id, 'title', s.title)) from subjects s where s.id = any(${ids(keys.subjectIds)})), '[]') as subjects,
+    coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title)) from subject_levels l where l.id = any(${ids(keys.levelIds)})), '[]') as levels,
+    coalesce((
+      select json_agg(json_build_object('lesson_id', lc.lesson_id, 'id', c.id, 'firstname', c.firstname, 'lastname', c.lastname) order by c.id)
+      from lesson_children lc join children c on c.id = lc.child_id
+      where lc.lesson_id = any(${ids(keys.lessonIds)})
+    ), '[]') as children`.execute(db)
+  return rows[0]!
+}
+
+const jsonToPerson = (row: PersonJson): Person => ({
   id: row.id,
   firstname: row.firstname,
   lastname: row.lastname,
@@ -82,12 +125,33 @@ const rowToPerson = (row: PersonRow) => ({
   roleId: row.role_id as RoleId,
 })
 
-/**
- * Reads booking details on one executor; `lock` holds the booking and lesson rows (in a
- * transaction only). The tutor's hours taught and rating are the tutors context's rules,
- * applied to the lessons and review totals read here, at the clock's now.
- */
-function aggregateReader(db: Kysely<Database>, clock: Clock) {
+const jsonToTutor = (row: TutorJson): BookingTutor => ({
+  ...jsonToPerson(row),
+  hasPicture: row.has_picture,
+  bio: row.bio,
+  overallRating: row.overall_rating,
+  reviewCount: row.review_count,
+  minutesTaught: row.minutes_taught,
+})
+
+/** The setting of each lesson (with its booker) out of what `readSetting` read. */
+function settingOf(row: SettingRow) {
+  const byId = <T extends { id: number }>(items: readonly T[]) => new Map(items.map((item) => [item.id, item]))
+  const tutors = byId(row.tutors)
+  const bookers = byId(row.bookers)
+  const subjects = byId(row.subjects)
+  const levels = byId(row.levels)
+  return (lesson: Pick<LessonRecord, 'id' | 'tutorId' | 'subjectId' | 'subjectLevelId'>, bookerId: number): BookingSetting => ({
+    tutor: jsonToTutor(tutors.get(lesson.tutorId)!),
+    booker: jsonToPerson(bookers.get(bookerId)!),
+    children: row.children.filter((c) => c.lesson_id === lesson.id).map(({ id, firstname, lastname }) => ({ id, firstname, lastname })),
+    subject: subjects.get(lesson.subjectId)!,
+    subjectLevel: levels.get(lesson.subjectLevelId)!,
+  })
+}
+
+/** Reads booking details on one executor; `lock` holds the booking and lesson rows (in a transaction only). */
+function aggregateReader(db: Kysely<Database>) {
   /**
    * The detail of each booking, in the order of `bookingIds`, in a fixed number of queries
    * however many there are (a list page reads no more than one booking does).
@@ -96,28 +160,20 @@ function aggregateReader(db: Kysely<Database>, clock: Clock) {
     if (bookingIds.length === 0) return []
     let bookingQuery = db.selectFrom('bookings').selectAll().where('id', 'in', [...bookingIds])
     if (lock) bookingQuery = bookingQuery.forUpdate()
-    const bookings = await bookingQuery.execute()
+    const bookings = (await bookingQuery.execute()).map(rowToBooking)
     if (bookings.length === 0) return []
-    let lessonQuery = db.selectFrom('lessons').selectAll().where('id', 'in', bookings.map((b) => b.lesson_id))
+    let lessonQuery = db.selectFrom('lessons').selectAll().where('id', 'in', bookings.map((b) => b.lessonId))
     if (lock) lessonQuery = lessonQuery.forUpdate()
-    const lessons = await lessonQuery.execute()
+    const lessons = (await lessonQuery.execute()).map(rowToLesson)
     const lessonIds = lessons.map((l) => l.id)
-    const tutorIds = [...new Set(lessons.map((l) => l.tutor_id))]
-    const [people, children, subjects, levels, payments, events, notes, taught, reviews] = await Promise.all([
-      db
-        .selectFrom('users')
-        .select(['id', 'firstname', 'lastname', 'email', 'username', 'role_id'])
-        .where('id', 'in', [...new Set([...tutorIds, ...bookings.map((b) => b.user_id)])])
-        .execute(),
-      db
-        .selectFrom('lesson_children as lc')
-        .innerJoin('children as c', 'c.id', 'lc.child_id')
-        .select(['lc.lesson_id', 'c.id', 'c.firstname', 'c.lastname'])
-        .where('lc.lesson_id', 'in', lessonIds)
-        .orderBy('c.id')
-        .execute(),
-      db.selectFrom('subjects').select(['id', 'title']).where('id', 'in', [...new Set(lessons.map((l) => l.subject_id))]).execute(),
-      db.selectFrom('subject_levels').select(['id', 'title']).where('id', 'in', [...new Set(lessons.map((l) => l.subject_level_id))]).execute(),
+    const [setting, payments, events, notes] = await Promise.all([
+      readSetting(db, {
+        tutorIds: lessons.map((l) => l.tutorId),
+        bookerIds: bookings.map((b) => b.userId),
+        subjectIds: lessons.map((l) => l.subjectId),
+        levelIds: lessons.map((l) => l.subjectLevelId),
+        lessonIds,
+      }).then(settingOf),
       db
         .selectFrom('payments')
         .selectAll()
@@ -134,55 +190,24 @@ function aggregateReader(db: Kysely<Database>, clock: Clock) {
         .where('n.lesson_id', 'in', lessonIds)
         .orderBy('n.id')
         .execute(),
-      db
-        .selectFrom('lessons')
-        .select(['tutor_id', 'start_at', 'finish_at'])
-        .where('tutor_id', 'in', tutorIds)
-        .where('state', '<>', LESSON_STATES.CANCELLED)
-        .execute(),
-      db.selectFrom('tutor_ratings').select(['tutor_id', 'overall_rating']).where('tutor_id', 'in', tutorIds).execute(),
     ])
-    const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((r) => [Number(r.id), r]))
-    const lessonById = byId(lessons)
-    const personById = byId(people)
-    const subjectById = byId(subjects)
-    const levelById = byId(levels)
-    const bookingById = byId(bookings)
+    const lessonById = new Map(lessons.map((l) => [l.id, l]))
+    const bookingById = new Map(bookings.map((b) => [b.id, b]))
     const paymentOf = new Map(payments.map((p) => [Number(p.booking_id), p]))
-    // The rating the review use case stored with the tutor's latest review.
-    const ratingOf = new Map(reviews.map((r) => [Number(r.tutor_id), r.overall_rating]))
-    const now = clock.now()
-    const hoursOf = new Map(
-      tutorIds.map((tutorId) => [
-        Number(tutorId),
-        hoursTaught(
-          taught.filter((l) => Number(l.tutor_id) === Number(tutorId)).map((l) => ({ start: l.start_at, finish: l.finish_at })),
-          now,
-        ),
-      ]),
-    )
     return bookingIds.flatMap((id) => {
       const booking = bookingById.get(Number(id))
       if (!booking) return []
-      const lesson = lessonById.get(Number(booking.lesson_id))!
-      const tutor = personById.get(Number(lesson.tutor_id))!
-      const booker = personById.get(Number(booking.user_id))!
-      const payment = paymentOf.get(Number(booking.id))
+      const lesson = lessonById.get(booking.lessonId)!
+      const payment = paymentOf.get(booking.id)
       return [
         {
-          booking: rowToBooking(booking),
-          lesson: rowToLesson(lesson),
-          tutor: { ...rowToPerson(tutor), hoursTaught: hoursOf.get(Number(lesson.tutor_id)) ?? 0, rating: ratingOf.get(Number(lesson.tutor_id)) ?? null },
-          booker: rowToPerson(booker),
-          children: children.filter((c) => Number(c.lesson_id) === Number(lesson.id)).map(({ id, firstname, lastname }) => ({ id, firstname, lastname })),
-          subject: subjectById.get(Number(lesson.subject_id))!,
-          subjectLevel: levelById.get(Number(lesson.subject_level_id))!,
+          ...setting(lesson, booking.userId),
+          booking,
+          lesson,
           payment: payment ? rowToPayment(payment) : null,
-          events: events
-            .filter((e) => Number(e.booking_id) === Number(booking.id))
-            .map((e) => ({ id: e.id, kind: e.kind, actorId: e.actor_id, data: e.data, at: e.created_at })),
+          events: events.filter((e) => Number(e.booking_id) === booking.id).map(rowToEvent),
           notes: notes
-            .filter((n) => Number(n.lesson_id) === Number(lesson.id))
+            .filter((n) => Number(n.lesson_id) === lesson.id)
             .map((n) => ({
               id: n.id,
               lessonId: n.lesson_id,
@@ -201,8 +226,10 @@ function aggregateReader(db: Kysely<Database>, clock: Clock) {
   return { aggregates, aggregate }
 }
 
-export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLocks<BookingRepository> {
-  const { aggregates, aggregate } = aggregateReader(db, clock)
+const rowToEvent = (e: Selectable<BookingEventsTable>): BookingEvent => ({ id: e.id, kind: e.kind, actorId: e.actor_id, data: e.data, at: e.created_at })
+
+export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRepository> {
+  const { aggregates, aggregate } = aggregateReader(db)
   return {
     async countUnpaidHolding(userId, now) {
       const row = await db
@@ -228,9 +255,9 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
       return rows.map((r) => r.id)
     },
     async insert(draft) {
-      let lessonId: number
+      let lesson: LessonRow
       try {
-        const lesson = await db
+        lesson = await db
           .insertInto('lessons')
           .values({
             tutor_id: draft.tutorId,
@@ -239,7 +266,7 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
             subject_id: draft.subjectId,
             subject_level_id: draft.subjectLevelId,
             exam_board_id: draft.examBoardId,
-            lesson_type: draft.lessonType,
+            lesson_type: LESSON_TYPE_IDS[draft.lessonType],
             state: LESSON_STATES.ACTIVE,
             start_at: draft.start,
             finish_at: draft.finish,
@@ -248,20 +275,19 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
             created_at: draft.createdAt,
             updated_at: draft.createdAt,
           })
-          .returning('id')
+          .returningAll()
           .executeTakeFirstOrThrow()
-        lessonId = lesson.id
       } catch (error) {
         if (isExclusionViolation(error)) return undefined
         throw error
       }
       if (draft.childIds.length > 0) {
-        await db.insertInto('lesson_children').values(draft.childIds.map((child_id) => ({ lesson_id: lessonId, child_id }))).execute()
+        await db.insertInto('lesson_children').values(draft.childIds.map((child_id) => ({ lesson_id: lesson.id, child_id }))).execute()
       }
       const booking = await db
         .insertInto('bookings')
         .values({
-          lesson_id: lessonId,
+          lesson_id: lesson.id,
           user_id: draft.studentId,
           state: BOOKING_STATES.AWAITING_PAYMENT,
           hold_expires_at: draft.holdExpiresAt,
@@ -273,9 +299,13 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
           created_at: draft.createdAt,
           updated_at: draft.createdAt,
         })
-        .returning('id')
+        .returningAll()
         .executeTakeFirstOrThrow()
-      return { bookingId: booking.id, lessonId }
+      return { booking: rowToBooking(booking), lesson: rowToLesson(lesson) }
+    },
+    async findSetting(lesson, bookerId) {
+      const row = await readSetting(db, { tutorIds: [lesson.tutorId], bookerIds: [bookerId], subjectIds: [lesson.subjectId], levelIds: [lesson.subjectLevelId], lessonIds: [lesson.id] })
+      return settingOf(row)(lesson, bookerId)
     },
     findById: (id) => aggregate(id, false),
     async findByLessonId(lessonId) {
@@ -339,7 +369,9 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
       return true
     },
     async addEvent(bookingId, kind, actorId, data = {}) {
-      await db.insertInto('booking_events').values({ booking_id: bookingId, kind, actor_id: actorId, data: JSON.stringify(data) }).execute()
+      return rowToEvent(
+        await db.insertInto('booking_events').values({ booking_id: bookingId, kind, actor_id: actorId, data: JSON.stringify(data) }).returningAll().executeTakeFirstOrThrow(),
+      )
     },
     async lapsedHoldsOverlapping(tutorId, start, finish, now) {
       const rows = await db
@@ -384,6 +416,38 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
         .execute()
       return rows.map((r) => r.id)
     },
+    async claimHoursTaughtChanges(now, limit) {
+      const rows = await db
+        .selectFrom('lessons')
+        .select(['id', 'tutor_id', 'state', 'start_at', 'finish_at', 'taught_at'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('taught_at', 'is', null), eb('state', '<>', LESSON_STATES.CANCELLED), eb('finish_at', '<=', now)]),
+            eb.and([eb('taught_at', 'is not', null), eb('state', '=', LESSON_STATES.CANCELLED)]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute()
+      return rows.map((r) => {
+        const state = lessonStateOf(r.state)
+        if (!state) throw new Error(`lesson ${r.id} has an unknown state`)
+        return { id: r.id, tutorId: r.tutor_id, state, start: r.start_at, finish: r.finish_at, counted: r.taught_at !== null }
+      })
+    },
+    async markTaught(lessonIds, at) {
+      if (lessonIds.length === 0) return
+      await db.updateTable('lessons').set({ taught_at: at }).where('id', 'in', [...lessonIds]).execute()
+    },
+    async addMinutesTaught(tutorId, minutes) {
+      await db
+        .insertInto('tutor_hours')
+        .values({ tutor_id: tutorId, minutes_taught: minutes })
+        .onConflict((oc) => oc.column('tutor_id').doUpdateSet((eb) => ({ minutes_taught: sql`${eb.ref('tutor_hours.minutes_taught')} + ${minutes}`, updated_at: sql`now()` })))
+        .execute()
+    },
     async lessonsWith(tutorId, userId) {
       const rows = await db
         .selectFrom('lessons as l')
@@ -400,8 +464,8 @@ export function bookingRepository(db: Kysely<Database>, clock: Clock): WithoutLo
   }
 }
 
-export function bookingLocks(trx: Transaction<Database>, clock: Clock): Locks<BookingRepository> {
-  const { aggregate } = aggregateReader(trx, clock)
+export function bookingLocks(trx: Transaction<Database>): Locks<BookingRepository> {
+  const { aggregate } = aggregateReader(trx)
   return {
     lockTutor: (tutorId) => lockUserRow(trx, tutorId),
     lockTutorAndBooker: (tutorId, bookerId) => lockUserRows(trx, [tutorId, bookerId]),

@@ -2,8 +2,7 @@ import type { BookingEventsTable, BookingsTable } from './bookings.table'
 import type { CouponRedemptionsTable, CouponsTable } from './coupons.table'
 import type { LessonChildrenTable, LessonsTable } from './lessons.table'
 import type { NoteFilesTable, NotesTable } from './notes.table'
-import type { ReviewsTable } from './reviews.table'
-import type { TutorRatingsTable } from './tutor-ratings.table'
+import type { TutorHoursTable } from './tutor-hours.table'
 
 /** The booking context's tables, as Kysely sees them; `Database` joins every context's. */
 export interface BookingTables {
@@ -15,6 +14,5 @@ export interface BookingTables {
   lessons: LessonsTable
   note_files: NoteFilesTable
   notes: NotesTable
-  reviews: ReviewsTable
-  tutor_ratings: TutorRatingsTable
+  tutor_hours: TutorHoursTable
 }

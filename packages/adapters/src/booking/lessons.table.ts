@@ -34,6 +34,8 @@ export interface LessonsTable {
   experience_rating: number | null
   cancelled_at: Date | null
   cancelled_by: number | null
+  /** When the lesson was counted in its tutor's hours taught (`tutor_hours`); null while not counted. */
+  taught_at: Date | null
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

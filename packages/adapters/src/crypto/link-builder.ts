@@ -1,4 +1,4 @@
-import type { LinkBuilder } from '@tutoring/domain/accounts'
+import type { LinkBuilder, LinkReader } from '@tutoring/domain/accounts'
 import type { SecretBox } from './secret-box'
 import type { UrlSigner } from './url-signer'
 
@@ -11,5 +11,13 @@ export function linkBuilder(baseUrl: string, signer: UrlSigner, secrets: SecretB
     url: (path, params) => `${baseUrl}${withQuery(path, params)}`,
     signedUrl: (path, params, expiresAt) => `${baseUrl}${signer.sign(withQuery(path, params), expiresAt)}`,
     bookingSecretUrl: (path, grant, expiresAt) => `${baseUrl}${withQuery(path, { secret: secrets.seal(grant, expiresAt) })}`,
+  }
+}
+
+/** The other way: whether a link this service signed or sealed is still what it issued. */
+export function linkReader(signer: UrlSigner, secrets: SecretBox): LinkReader {
+  return {
+    isSigned: (pathAndQuery) => signer.verify(pathAndQuery),
+    openBookingSecret: (secret) => secrets.open(secret),
   }
 }

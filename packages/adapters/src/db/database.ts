@@ -8,6 +8,7 @@ import type { NotificationsTables } from '../notifications/notifications.tables'
 import type { OutboxTables } from '../outbox/outbox.tables'
 import type { PaymentsTables } from '../payments/payments.tables'
 import type { ProfilesTables } from '../profiles/profiles.tables'
+import type { ReviewsTables } from '../reviews/reviews.tables'
 import type { ScheduleTables } from '../schedule/schedule.tables'
 import type { SearchTables } from '../search/search.tables'
 import type { SubscriptionsTables } from '../subscriptions/subscriptions.tables'
@@ -33,6 +34,7 @@ export interface Database
     ScheduleTables,
     SearchTables,
     BookingTables,
+    ReviewsTables,
     BookingPaymentsTables,
     OutboxTables,
     WebhooksTables,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ok } from 'neverthrow'
-import { systemClock, type UnitOfWork } from '@tutoring/domain/shared'
+import type { UnitOfWork } from '@tutoring/domain/shared'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
 import type { DatabaseHandle } from './connect'
 import { makeRepositories, makeTransactionRepositories, type Repositories } from '../repositories'
@@ -13,8 +13,8 @@ describe.each(testDatabaseKinds())('the unit of work on %s', (kind) => {
   beforeAll(async () => {
     handle = await createTestDatabase(kind)
     uow = createUnitOfWork<Repositories>(handle.db, {
-      outside: (db) => makeRepositories(db, systemClock),
-      inside: (trx) => makeTransactionRepositories(trx, systemClock),
+      outside: (db) => makeRepositories(db),
+      inside: (trx) => makeTransactionRepositories(trx),
     })
   })
   afterAll(() => handle.close())
@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('the unit of work on %s', (kind) => {
     // @ts-expect-error nested bags too
     expect(uow.repos.personalRecords.owners.lock).toBeUndefined()
     // @ts-expect-error the adapters' locks take a Transaction, not the pool
-    expect(() => bookingLocks(handle.db, systemClock)).not.toThrow()
+    expect(() => bookingLocks(handle.db)).not.toThrow()
     expect(uow.repos.bookings.findById).toBeTypeOf('function')
   })
 

@@ -1,10 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import type { MediaProfile, MediaRepository, MediaSource } from '@tutoring/domain/files'
 import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
 import type { Locks } from '../db/row-locks'
-import type { ProfileRow } from '../profiles/profiles.table'
 import { rowToStoredFile } from './file.repository'
+
+/** A profiles row (profiles' table, read through the platform's `Database`: files may not use profiles). */
+type ProfileRow = Selectable<Database['profiles']>
 
 const rowToMediaProfile = (row: ProfileRow): MediaProfile => ({
   id: row.id,

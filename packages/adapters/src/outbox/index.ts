@@ -1,3 +1,2 @@
 export * from './outbox-worker'
-export { processorSyncHandlers } from './processor-sync'
-export { devicePushSender } from './push-delivery'
+export { outboxQueue, outboxWriter, type OutboxQueue } from './outbox.repository'

@@ -1,33 +1,20 @@
-import type { Kysely } from 'kysely'
-import type { PushGateway } from '@tutoring/domain/notifications'
-import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Config } from '../config'
-import type { Database } from '../db/database'
 import type { Logger } from '../logger'
 import type { Mailer } from '../mail'
 import type { OutboxQueue } from './outbox.repository'
-import { deliverDueOutbox } from './outbox-worker'
-import { processorSyncHandlers } from './processor-sync'
-import { devicePushSender } from './push-delivery'
+import { deliverDueOutbox, type ProcessorSyncHandler, type PushSender } from './outbox-worker'
 
-type DeliveryDeps = { db: Kysely<Database>; queue: OutboxQueue; mailer: Mailer; push: PushGateway; processor: PaymentProcessor; logger: Logger; now: () => Date }
+/** What delivers each kind: the mailer here, the push sender and each context's processor syncs (by topic) from their rooms. */
+type DeliveryDeps = {
+  queue: OutboxQueue
+  mailer: Mailer
+  push: PushSender
+  processorSync: Record<string, ProcessorSyncHandler>
+  logger: Logger
+  now: () => Date
+}
 
 /** One delivery round of what is due (at most `limit`): emails, pushes to devices, processor syncs. */
 export function outboxDelivery(config: Config, deps: DeliveryDeps): (limit?: number) => Promise<{ delivered: number; failed: number }> {
-  const { db, queue, mailer, push, processor, logger, now } = deps
-  const processorSync = processorSyncHandlers(db, processor)
-  return (limit) =>
-    deliverDueOutbox(
-      {
-        queue,
-        mailer,
-        push: devicePushSender(db, push, { ttlSeconds: config.PUSH_TTL_SECONDS, logger }),
-        processorSync,
-        logger,
-        internalMailbox: config.INTERNAL_MAILBOX,
-        now,
-        leaseSeconds: config.OUTBOX_LEASE_SECONDS,
-      },
-      limit,
-    )
+  return (limit) => deliverDueOutbox({ ...deps, internalMailbox: config.INTERNAL_MAILBOX, leaseSeconds: config.OUTBOX_LEASE_SECONDS }, limit)
 }

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { overallRating } from '@tutoring/domain/reviews'
 import { DAY_NAMES } from '@tutoring/domain/schedule'
 import type { DatabaseHandle } from '../db/connect'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
 import type { DemoTutor } from '../db/seed/demo-marketplace'
 import { generateDemoTutors } from '../db/seed/demo-marketplace'
 import { demoCatalog, loadDemoTutors } from '../db/seed/load-demo-tutors'
-import { reviewLocks, reviewRepository } from '../booking/review.repository'
 import { boxAround, scheduleBits, tutorSearchRepository } from './tutor-search.repository'
 
 const complete = (subjectId: number, levelId: number): DemoTutor => ({
@@ -255,20 +253,19 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     }
     expect(await order()).toEqual([best, middle, unrated])
 
-    // Reviews as the review use case writes them: the rating row locked, the review, the new totals.
-    const review = (tutorId: number, reviewerId: number, mark: number) =>
+    // Reviews as the review use case writes them, in one transaction: the rating row taken (made
+    // or locked), the review, the new totals (the reviews context's rule: 5 after all fives, then 3).
+    const review = (tutorId: number, reviewerId: number, mark: number, rating: { count: number; overall: number }) =>
       handle.db.transaction().execute(async (trx) => {
-        await reviewLocks(trx).lockRating(tutorId)
-        const reviews = reviewRepository(trx)
-        await reviews.insert(tutorId, reviewerId, { knowledge: mark, communication: mark, punctuality: mark, comment: null })
-        const totals = await reviews.totals(tutorId)
-        await reviews.saveRating(tutorId, { reviewCount: totals.count, overallRating: overallRating(totals) })
+        await trx.insertInto('tutor_ratings').values({ tutor_id: tutorId, overall_rating: null }).onConflict((oc) => oc.column('tutor_id').doUpdateSet({ tutor_id: tutorId })).execute()
+        await trx.insertInto('reviews').values({ tutor_id: tutorId, reviewer_id: reviewerId, knowledge: mark, communication: mark, punctuality: mark, comment: null }).execute()
+        await trx.updateTable('tutor_ratings').set({ review_count: rating.count, overall_rating: rating.overall }).where('tutor_id', '=', tutorId).execute()
       })
     // The unrated tutor's first review, all fives, puts them first.
-    await review(unrated!, best!, 5)
+    await review(unrated!, best!, 5, { count: 1, overall: 5 })
     expect(await order()).toEqual([unrated, best, middle])
     // A review of ones takes them to 3, below 4.
-    await review(unrated!, middle!, 1)
+    await review(unrated!, middle!, 1, { count: 2, overall: 3 })
     expect(await order()).toEqual([best, middle, unrated])
     // The same rating: more reviews first.
     await handle.db.updateTable('tutor_ratings').set({ overall_rating: 4.5, review_count: 11 }).where('tutor_id', '=', middle!).execute()

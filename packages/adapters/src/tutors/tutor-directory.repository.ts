@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
-import { LESSON_STATES } from '@tutoring/domain/lesson'
 import { ROLE_IDS } from '@tutoring/domain/shared'
 import { TUTOR_VERIFICATION_KINDS, type TutorDirectory, type TutorVerifications } from '@tutoring/domain/tutors'
 import type { Database } from '../db/database'
-import { rowToUser } from '../accounts/user.repository'
+import { rowToUser } from '../accounts'
 
 /** Read-only views of the records other contexts write about a tutor. */
 export function tutorDirectory(db: Kysely<Database>): TutorDirectory {
@@ -110,14 +109,9 @@ export function tutorDirectory(db: Kysely<Database>): TutorDirectory {
       const row = await db.selectFrom('tutor_ratings').select(['review_count', 'overall_rating']).where('tutor_id', '=', userId).executeTakeFirst()
       return { reviewCount: row?.review_count ?? 0, overallRating: row?.overall_rating ?? null }
     },
-    async taughtLessons(userId) {
-      const rows = await db
-        .selectFrom('lessons')
-        .select(['start_at', 'finish_at'])
-        .where('tutor_id', '=', userId)
-        .where('state', '<>', LESSON_STATES.CANCELLED)
-        .execute()
-      return rows.map((r) => ({ start: r.start_at, finish: r.finish_at }))
+    async minutesTaught(userId) {
+      const row = await db.selectFrom('tutor_hours').select('minutes_taught').where('tutor_id', '=', userId).executeTakeFirst()
+      return row?.minutes_taught ?? 0
     },
   }
 }

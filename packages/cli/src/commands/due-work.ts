@@ -7,7 +7,10 @@ export const paymentsCaptureDue: Command = {
   summary: 'authorise scheduled payments that are due, capture those whose lesson finished, cancel lessons whose payment the customer did not confirm by the start, queue tutors\' waiting transfers, and expire lapsed unpaid holds',
   options: {},
   async run({ io, config }) {
-    const { cancelUnauthenticatedLessons, expireHolds, releaseWaitingTransfers, runDuePayments } = await import('@tutoring/domain')
+    const [{ expireHolds }, { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments }] = await Promise.all([
+      import('@tutoring/domain/booking'),
+      import('@tutoring/domain/booking-payments'),
+    ])
     await withServices(config, io, async ({ bookings }) => {
       const holds = await expireHolds(bookings)
       const report = await runDuePayments(bookings)
@@ -23,13 +26,14 @@ export const paymentsCaptureDue: Command = {
 export const lessonsExpireReschedules: Command = {
   name: 'lessons:expire-reschedules',
   usage: '',
-  summary: 'cancel, with a full refund, lessons whose reschedule proposal expired',
+  summary: "cancel, with a full refund, lessons whose reschedule proposal expired, and count lessons that finished into their tutors' hours taught",
   options: {},
   async run({ io, config }) {
-    const { expireReschedules } = await import('@tutoring/domain')
+    const { countHoursTaught, expireReschedules } = await import('@tutoring/domain/booking')
     await withServices(config, io, async ({ bookings }) => {
       const { expired } = await expireReschedules(bookings)
-      io.out(`expired ${expired}`)
+      const hours = await countHoursTaught(bookings)
+      io.out(`expired ${expired}, lessons counted in hours taught ${hours.counted}, taken back ${hours.withdrawn}`)
     })
   },
 }

@@ -54,7 +54,7 @@ export const outboxRetry: Command = {
     if (given !== undefined && !match) throw usageError(`not a message id: ${given}`)
     const id = match ? Number(match[2]) : undefined
     if (match?.[1]) {
-      const [{ failingPayments }, { runDuePayments }] = await Promise.all([import('@tutoring/adapters'), import('@tutoring/domain')])
+      const [{ failingPayments }, { runDuePayments }] = await Promise.all([import('@tutoring/adapters'), import('@tutoring/domain/booking-payments')])
       await withServices(config, io, async ({ infra, bookings }) => {
         if (!(await failingPayments(infra.database.db).retryNow(id!, infra.clock.now()))) throw new CliError(`no failing payment ${id}`)
         const report = await runDuePayments(bookings)

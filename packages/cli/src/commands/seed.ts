@@ -18,7 +18,7 @@ export const seed: Command = {
       await seedReferenceData(database.db)
       io.out('reference data is in place')
       if (demo === undefined) return
-      const { londonToday } = await import('@tutoring/domain')
+      const { londonToday } = await import('@tutoring/domain/shared')
       const now = new Date()
       const count = Number(demo)
       const tutors = demoTutors({

@@ -35,7 +35,7 @@ export const userCreate: Command = {
   async run({ io, config, values }) {
     const missing = Object.keys(userCreate.options).filter((flag) => values[flag] === undefined)
     if (missing.length > 0) throw usageError(`missing ${missing.map((f) => `--${f}`).join(', ')}`)
-    const [{ z }, { createUser }] = await Promise.all([import('zod'), import('@tutoring/domain')])
+    const [{ z }, { createUser }] = await Promise.all([import('zod'), import('@tutoring/domain/registration')])
     const parsed = inputSchema(z).safeParse(values)
     if (!parsed.success) {
       throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))

@@ -1,3 +1,4 @@
+export { authenticateBookingSecret, authenticateSignedLink } from './authenticate-link'
 export { authenticateToken } from './authenticate-token'
 export { claimUsername } from './claim-username'
 export { deleteAccount } from './delete-account'
@@ -14,6 +15,7 @@ export type {
   AccountsDeps,
   AccountsRepos,
   LinkBuilder,
+  LinkReader,
   NewUser,
   PasswordHasher,
   PasswordResetRepository,

@@ -83,11 +83,20 @@ export interface LinkBuilder {
   bookingSecretUrl(path: string, grant: { userId: number; bookingId: number }, expiresAt: Date): string
 }
 
+/** Reads back the links LinkBuilder made: only one unaltered and unexpired answers. */
+export interface LinkReader {
+  /** Whether this path and query carries a valid signature (a `signedUrl`'s). */
+  isSigned(pathAndQuery: string): boolean
+  /** The grant a booking link's `secret` carries (a `bookingSecretUrl`'s). */
+  openBookingSecret(secret: string): { userId: number; bookingId: number } | undefined
+}
+
 export type AccountsDeps = {
   uow: UnitOfWork<AccountsRepos>
   hasher: PasswordHasher
   secrets: SecretTokens
   links: LinkBuilder
+  linkReader: LinkReader
   clock: Clock
   config: { internalMailbox: string; tokenLifetimeSeconds: number }
 }

@@ -96,15 +96,25 @@ import type { Titled } from '../teaching'
 export type BookingEvent = { id: number; kind: string; actorId: number | null; data: Record<string, unknown>; at: Date }
 export type LessonNote = { id: number; lessonId: number; authorId: number; text: string; summary: string; fileIds: string[]; createdAt: Date; updatedAt: Date }
 
-/** A booking with everything its detail view shows. */
-export type BookingAggregate = {
-  booking: BookingRecord
-  lesson: LessonRecord
-  tutor: Person & { hoursTaught: number; rating: number | null }
+/**
+ * The lesson's tutor as a booking's detail shows them (CONTRACT §17): who they are and their
+ * public standing, the stored rating and hours taught (in minutes; http shows hours).
+ */
+export type BookingTutor = Person & { hasPicture: boolean; bio: string | null; overallRating: number | null; reviewCount: number; minutesTaught: number }
+
+/** What a booking's detail names besides its own rows: its tutor, booker and children, its subject and level. */
+export type BookingSetting = {
+  tutor: BookingTutor
   booker: Person
   children: Array<{ id: number; firstname: string; lastname: string }>
   subject: Titled
   subjectLevel: Titled
+}
+
+/** A booking with everything its detail view shows. */
+export type BookingAggregate = BookingSetting & {
+  booking: BookingRecord
+  lesson: LessonRecord
   payment: BookingPayment | null
   events: BookingEvent[]
   notes: LessonNote[]

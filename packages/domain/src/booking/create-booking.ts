@@ -1,12 +1,13 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { checkSlot, findBookable, lessonDurationProblem, slotUnavailable, warmSlotCheck, type BookableTeach, type SlotQuery, type SlotUnavailable } from '../availability'
 import { couponInvalid, lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
-import { LESSON_TYPE_IDS,
+import {
   MINUTE_MS,
   ROLE_IDS,
   forbidden,
   isInPerson,
   notFound,
+  formatPence,
   validationFailed,
   type FieldErrors,
   type Forbidden,
@@ -128,7 +129,7 @@ async function run(
   // the slot check reads only the database.
   const slotDeps = await warmSlotCheck({ ...deps.availability, clock: deps.clock }, deps.uow.repos, slot)
 
-  const created = await deps.uow.run(async (repos): Promise<Result<number, CreateBookingError>> => {
+  const created = await deps.uow.run(async (repos): Promise<Result<Pick<BookingAggregate, 'booking' | 'lesson' | 'events'>, CreateBookingError>> => {
     // The booker too: their unpaid limit and coupon uses are counted next, and two bookings of
     // two tutors at the same instant must not both count the same past.
     await repos.bookings.lockTutorAndBooker(bookable.teach.tutorId, actor.id)
@@ -163,7 +164,7 @@ async function run(
       subjectId: booked.subjectId,
       subjectLevelId: input.subjectLevelId,
       examBoardId: input.examBoardId,
-      lessonType: LESSON_TYPE_IDS[input.lessonType],
+      lessonType: input.lessonType,
       start: input.start,
       finish: input.finish,
       address: isInPerson(input.lessonType) ? input.address : null,
@@ -178,15 +179,16 @@ async function run(
       couponUid: coupon ? coupon.uid : null,
     })
     if (!created) return err(slotUnavailable(input.start, input.finish))
-    if (coupon && !(await repos.coupons.redeem({ couponId: coupon.id, userId: actor.id, bookingId: created.bookingId, discountPence: price.discount }))) {
+    if (coupon && !(await repos.coupons.redeem({ couponId: coupon.id, userId: actor.id, bookingId: created.booking.id, discountPence: price.discount }))) {
       return err(couponInvalid(coupon.uid, 'user_usage_limit_reached'))
     }
-    await repos.bookings.addEvent(created.bookingId, 'booked', actor.id, { total: price.total })
-    return ok(created.bookingId)
+    const event = await repos.bookings.addEvent(created.booking.id, 'booked', actor.id, { total: formatPence(price.total) })
+    return ok({ ...created, events: [event] })
   })
   if (created.isErr()) return err(created.error)
-  // Read after the commit, so the tutor's lock is held no longer than the decision needs.
-  const aggregate = await deps.uow.repos.bookings.findById(created.value)
-  if (!aggregate) throw new Error('a booking just committed must be readable')
-  return ok(aggregate)
+  // The answer is what was written, and what it names read once, after the commit, so the
+  // tutor's lock is held no longer than the decision needs.
+  const { booking, lesson, events } = created.value
+  const setting = await deps.uow.repos.bookings.findSetting(lesson, booking.userId)
+  return ok({ ...setting, booking, lesson, events, payment: null, notes: [] })
 }

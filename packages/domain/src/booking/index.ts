@@ -4,6 +4,8 @@ export {
   type BookingEvent,
   type BookingPayment,
   type BookingRecord,
+  type BookingSetting,
+  type BookingTutor,
   type LessonAddress,
   type LessonNote,
   type LessonRecord,
@@ -18,6 +20,7 @@ export { cancelBooking } from './cancel-booking'
 export { cancelUntakenLesson } from './cancel-untaken-lesson'
 export type { CancellationError } from './cancellation'
 export { checkCoupon, type CouponCheck } from './check-coupon'
+export { countHoursTaught } from './count-hours-taught'
 export { createBooking, type CreateBookingError, type CreateBookingInput } from './create-booking'
 export { createNote } from './create-note'
 export { declineLessonReschedule } from './decline-lesson-reschedule'
@@ -41,6 +44,7 @@ export type {
   BookingRepos,
   BookingRepository,
   CouponRepository,
+  HoursTaughtChange,
   LessonPatch,
   NewBooking,
   NewPayment,

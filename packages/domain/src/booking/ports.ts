@@ -6,15 +6,14 @@ import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
 import type { BookingState } from './booking-state'
-import type { BookingAggregate, BookingPayment, BookingRecord, LessonNote, LessonRecord, PaymentStatus } from './booking-record'
+import type { BookingAggregate, BookingEvent, BookingPayment, BookingRecord, BookingSetting, LessonNote, LessonRecord, PaymentStatus } from './booking-record'
 
-/** A lesson and its booking as one insert: the lesson's fields, its type as stored, and the booking's price. */
+/** A lesson and its booking as one insert: the lesson's fields and the booking's price. */
 export type NewBooking = Pick<
   LessonRecord,
-  'tutorId' | 'studentId' | 'teachId' | 'subjectId' | 'subjectLevelId' | 'examBoardId' | 'start' | 'finish' | 'address' | 'meetingUrl'
+  'tutorId' | 'studentId' | 'teachId' | 'subjectId' | 'subjectLevelId' | 'examBoardId' | 'lessonType' | 'start' | 'finish' | 'address' | 'meetingUrl'
 > &
   Pick<BookingRecord, 'lessonPricePence' | 'serviceFeePence' | 'discountPence' | 'totalPence' | 'couponUid'> & {
-    lessonType: number
     childIds: number[]
     /** The hold counts from here (the clock's now, not the database's). */
     createdAt: Date
@@ -64,8 +63,10 @@ export interface BookingRepository {
   countUnpaidHolding(userId: number, now: Date): Promise<number>
   /** Of the given children, those belonging to this parent (and not deleted). */
   ownChildIds(parentId: number, childIds: readonly number[]): Promise<number[]>
-  /** Undefined when the database refuses the time (another live lesson of the tutor overlaps). */
-  insert(draft: NewBooking): Promise<{ bookingId: number; lessonId: number } | undefined>
+  /** The booking and its lesson as stored; undefined when the database refuses the time (another live lesson of the tutor overlaps). */
+  insert(draft: NewBooking): Promise<{ booking: BookingRecord; lesson: LessonRecord } | undefined>
+  /** What the detail of a booking of this lesson names besides the booking's own rows. One statement. */
+  findSetting(lesson: Pick<LessonRecord, 'id' | 'tutorId' | 'subjectId' | 'subjectLevelId'>, bookerId: number): Promise<BookingSetting>
   findById(id: number): Promise<BookingAggregate | undefined>
   findByLessonId(lessonId: number): Promise<BookingAggregate | undefined>
   /** Locks the booking and its lesson rows (FOR UPDATE) and answers them fresh. */
@@ -74,16 +75,30 @@ export interface BookingRepository {
   updateBooking(id: number, patch: BookingPatch): Promise<void>
   /** Undefined when the database refuses new times (they overlap another live lesson). */
   updateLesson(id: number, patch: LessonPatch): Promise<true | undefined>
-  addEvent(bookingId: number, kind: string, actorId: number | null, data?: Record<string, unknown>): Promise<void>
+  /** The event as stored. */
+  addEvent(bookingId: number, kind: string, actorId: number | null, data?: Record<string, unknown>): Promise<BookingEvent>
   /** Unpaid bookings of the tutor overlapping the time whose hold lapsed but whose lesson is still open. */
   lapsedHoldsOverlapping(tutorId: number, start: Date, finish: Date, now: Date): Promise<number[]>
   /** Claims (FOR UPDATE SKIP LOCKED) unpaid bookings whose hold lapsed; other workers skip them. */
   claimLapsedHolds(now: Date, limit: number): Promise<number[]>
   /** Claims lessons whose reschedule proposal expired; answers their booking ids. */
   claimExpiredProposals(now: Date, limit: number): Promise<number[]>
+  /**
+   * Claims (FOR UPDATE SKIP LOCKED) lessons whose part in their tutor's hours taught is due to
+   * change (`countsAsTaught`): finished by `now`, not cancelled and not counted yet; or counted
+   * and cancelled since.
+   */
+  claimHoursTaughtChanges(now: Date, limit: number): Promise<HoursTaughtChange[]>
+  /** Marks the lessons counted in their tutors' hours taught at `at`, or (null) no longer counted. */
+  markTaught(lessonIds: readonly number[], at: Date | null): Promise<void>
+  /** Adds (or, negative, takes back) minutes to the tutor's hours taught. */
+  addMinutesTaught(tutorId: number, minutes: number): Promise<void>
   /** This user's lessons (as booker or student) with the tutor that were not cancelled and were paid or authorised. */
   lessonsWith(tutorId: number, userId: number): Promise<Array<{ finish: Date; bookingState: BookingState }>>
 }
+
+/** A lesson as the hours-taught count sees it; `counted` when it is in its tutor's figure. */
+export type HoursTaughtChange = Pick<LessonRecord, 'id' | 'tutorId' | 'state' | 'start' | 'finish'> & { counted: boolean }
 
 export type NewPayment = {
   bookingId: number

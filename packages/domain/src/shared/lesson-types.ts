@@ -1,4 +1,8 @@
-/** Lesson types: numeric on lessons (SPEC.md), strings in search filters and schedules. */
+/**
+ * Lesson types. The domain holds the names only; SPEC.md's ids (TUTORS_HOME 1, STUDENTS_HOME 2,
+ * ONLINE 3), which the wire and the lessons table use, are mapped only at those edges: http's
+ * schemas and presenters, adapters' row mappers.
+ */
 export const LESSON_TYPE_IDS = { tutors_home: 1, students_home: 2, online: 3 } as const
 export type LessonTypeName = keyof typeof LESSON_TYPE_IDS
 

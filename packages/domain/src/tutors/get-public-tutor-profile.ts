@@ -3,7 +3,6 @@ import type { User } from '../accounts'
 import { notFound, type NotFound } from '../shared'
 import type { AvailableTeach } from '../teaching'
 import { WHOLE_LIST, type TutorsDeps } from './ports'
-import { hoursTaught } from './teaching-record'
 import {
   TUTOR_VERIFICATION_KINDS,
   type TutorEducation,
@@ -31,7 +30,8 @@ export type PublicTutorProfile = {
   languages: TutorLanguage[]
   socialLinks: TutorSocialLink[]
   standing: TutorReviewStanding
-  hoursTaught: number
+  /** Hours taught in minutes, as stored; http shows hours. */
+  minutesTaught: number
   teaches: AvailableTeach[]
 }
 
@@ -47,7 +47,7 @@ async function run(deps: TutorsDeps, tutorId: number): Promise<Result<PublicTuto
   const tutor = await tutorDirectory.findTutor(tutorId)
   const profile = tutor && (await tutorDirectory.profile(tutorId))
   if (!tutor || !profile) return err(notFound('tutor'))
-  const [verifications, location, languages, offered, education, professions, socialLinks, standing, taught] = await Promise.all([
+  const [verifications, location, languages, offered, education, professions, socialLinks, standing, minutesTaught] = await Promise.all([
     tutorDirectory.verifications(tutorId),
     locations.findForTutor(tutorId),
     tutorDirectory.languages(tutorId),
@@ -56,7 +56,7 @@ async function run(deps: TutorsDeps, tutorId: number): Promise<Result<PublicTuto
     tutorDirectory.professions(tutorId),
     tutorDirectory.socialLinks(tutorId),
     tutorDirectory.reviewStanding(tutorId),
-    tutorDirectory.taughtLessons(tutorId),
+    tutorDirectory.minutesTaught(tutorId),
   ])
   const verificationsPassed = Object.fromEntries(
     TUTOR_VERIFICATION_KINDS.map((kind) => [kind, verifications[kind].status === 'PASS']),
@@ -74,7 +74,7 @@ async function run(deps: TutorsDeps, tutorId: number): Promise<Result<PublicTuto
     languages,
     socialLinks,
     standing,
-    hoursTaught: hoursTaught(taught, deps.clock.now()),
+    minutesTaught,
     teaches: offered.items,
   })
 }

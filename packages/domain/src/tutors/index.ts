@@ -3,9 +3,7 @@ export { getPublicUser, type PublicUser } from './get-public-user'
 export { getTutorDetails, type TutorDetails } from './get-tutor-details'
 export { getTutorStatus, type TutorStatus } from './get-tutor-status'
 export type { TutorsDeps, TutorsRepos } from './ports'
-export { hoursTaught, type TaughtLesson } from './teaching-record'
 export {
-  describeExperience,
   TUTOR_VERIFICATION_KINDS,
   type TutorAddress,
   type TutorDirectory,

@@ -2,19 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { DaySchedule } from '../schedule'
 import { searchEligibility } from '../search'
 import type { TutorsRepos } from './ports'
-import { describeExperience } from './tutor-facts'
 import { tutorSnapshot } from './tutor-snapshot'
-
-describe('tutoring experience', () => {
-  it('reads as years and months', () => {
-    expect(describeExperience(38)).toBe('3 years 2 months')
-    expect(describeExperience(13)).toBe('1 year 1 month')
-    expect(describeExperience(24)).toBe('2 years')
-    expect(describeExperience(5)).toBe('5 months')
-    expect(describeExperience(0)).toBe('0 months')
-    expect(describeExperience(null)).toBeNull()
-  })
-})
 
 describe('a tutor as search sees it', () => {
   const none = { status: 'NONE' as const, reference: null }

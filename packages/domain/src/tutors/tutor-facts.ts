@@ -1,6 +1,5 @@
 import type { User } from '../accounts'
 import type { SubscriptionStatus } from '../subscriptions'
-import type { TaughtLesson } from './teaching-record'
 
 export const TUTOR_VERIFICATION_KINDS = ['identity', 'dbs', 'qualification'] as const
 export type TutorVerificationKind = (typeof TUTOR_VERIFICATION_KINDS)[number]
@@ -54,16 +53,6 @@ export interface TutorDirectory {
   professions(userId: number): Promise<TutorProfession[]>
   socialLinks(userId: number): Promise<TutorSocialLink[]>
   reviewStanding(userId: number): Promise<TutorReviewStanding>
-  /** The tutor's lessons that were not cancelled, whenever they are. */
-  taughtLessons(userId: number): Promise<TaughtLesson[]>
-}
-
-/** "3 years 2 months" (CONTRACT §5); "1 year", "5 months", "0 months". */
-export const describeExperience = (months: number | null): string | null => {
-  if (months === null) return null
-  const years = Math.floor(months / 12)
-  const rest = months % 12
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  if (years === 0) return part(rest, 'month')
-  return rest === 0 ? part(years, 'year') : `${part(years, 'year')} ${part(rest, 'month')}`
+  /** The tutor's hours taught, in minutes, as the booking context keeps them (0 before any). */
+  minutesTaught(userId: number): Promise<number>
 }

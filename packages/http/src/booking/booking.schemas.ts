@@ -9,6 +9,8 @@ import {
 } from '@tutoring/domain/booking'
 import { LESSON_STATES } from '@tutoring/domain/lesson'
 import { CURRENCY, LESSON_TYPE_IDS, formatPence, lessonTypeName } from '@tutoring/domain/shared'
+import { hoursFromMinutes } from '../platform/fields'
+import type { MediaUrls } from '../platform/media-urls'
 import { paginationQuery } from '../platform/pagination'
 import { lessonCalendar } from './lesson-calendar'
 import { bearer } from '../platform/routes'
@@ -113,7 +115,17 @@ export const BookingSchema = z
     hold_expires_at: z.string().nullable(),
     created_at: z.string(),
     lesson: LessonSchema,
-    tutor: Person.extend({ rating: z.number().nullable(), hours_taught: z.number() }),
+    tutor: z.object({
+      id: z.number().int(),
+      username: z.string(),
+      firstname: z.string(),
+      lastname: z.string(),
+      profile_picture_url: z.string().nullable(),
+      bio: z.string().nullable(),
+      overall_rating: z.number().nullable(),
+      review_count: z.number().int(),
+      hours_taught: z.number(),
+    }),
     student: Person.extend({ email: z.string(), role_id: z.number().int() }),
     meeting: z.object({ provider: z.string(), join_url: z.string() }).nullable(),
     notes: z.object({ booking: z.string().nullable(), lesson: z.array(NoteSchema) }),
@@ -189,7 +201,7 @@ export const presentLesson = (a: BookingAggregate): z.infer<typeof LessonSchema>
   proposal_expires_at: iso(a.lesson.proposalExpiresAt),
   proposed_by: a.lesson.proposedBy,
   lesson_type: LESSON_TYPE_IDS[a.lesson.lessonType],
-  lesson_type_name: lessonTypeName(LESSON_TYPE_IDS[a.lesson.lessonType]) ?? a.lesson.lessonType,
+  lesson_type_name: a.lesson.lessonType,
   subject: a.subject,
   subject_level: a.subjectLevel,
   exam_board_id: a.lesson.examBoardId,
@@ -211,15 +223,25 @@ const presentPaymentSummary = (p: BookingPayment | null) =>
     dispute: p.dispute && { status: p.dispute.status, reason: p.dispute.reason, amount: formatPence(p.dispute.amountPence), opened_at: p.dispute.openedAt.toISOString() },
   }
 
-/** CONTRACT §13's booking detail. */
-export const presentBooking = (a: BookingAggregate): z.infer<typeof BookingSchema> => ({
+/** CONTRACT §13's booking detail, with §17's tutor. */
+export const presentBooking = (a: BookingAggregate, urls: MediaUrls): z.infer<typeof BookingSchema> => ({
   id: a.booking.id,
   state: BOOKING_STATES[a.booking.state],
   state_name: a.booking.state,
   hold_expires_at: iso(a.booking.holdExpiresAt),
   created_at: a.booking.createdAt.toISOString(),
   lesson: presentLesson(a),
-  tutor: { id: a.tutor.id, firstname: a.tutor.firstname, lastname: a.tutor.lastname, username: a.tutor.username, rating: a.tutor.rating, hours_taught: a.tutor.hoursTaught },
+  tutor: {
+    id: a.tutor.id,
+    username: a.tutor.username,
+    firstname: a.tutor.firstname,
+    lastname: a.tutor.lastname,
+    profile_picture_url: a.tutor.hasPicture ? urls.profileImage(a.tutor.id) : null,
+    bio: a.tutor.bio,
+    overall_rating: a.tutor.overallRating,
+    review_count: a.tutor.reviewCount,
+    hours_taught: hoursFromMinutes(a.tutor.minutesTaught),
+  },
   student: { id: a.booker.id, firstname: a.booker.firstname, lastname: a.booker.lastname, username: a.booker.username, email: a.booker.email, role_id: a.booker.roleId },
   meeting: a.lesson.lessonType === 'online' && a.lesson.meetingUrl && a.lesson.state !== 'CANCELLED' ? { provider: 'jitsi', join_url: a.lesson.meetingUrl } : null,
   notes: { booking: a.booking.note, lesson: a.notes.map(presentNote) },

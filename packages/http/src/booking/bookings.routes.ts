@@ -10,6 +10,7 @@ import {
 import { authApi, currentUser, webApi } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'
+import { mediaUrls } from '../platform/media-urls'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
@@ -21,6 +22,7 @@ const VISIBILITY = 'Internal staff see every booking; the booker (student or par
 
 export function bookingRoutes(app: App, services: Services): void {
   const deps = services.bookings
+  const urls = mediaUrls(services.infra.baseUrl)
 
   mount(
     app,
@@ -48,7 +50,7 @@ export function bookingRoutes(app: App, services: Services): void {
       const booking = await unwrap(
         createBooking(deps, currentUser(c), toCreateBookingInput(body)),
       )
-      return c.json({ data: presentBooking(booking) }, 201)
+      return c.json({ data: presentBooking(booking, urls) }, 201)
     },
   )
 
@@ -71,7 +73,7 @@ export function bookingRoutes(app: App, services: Services): void {
       async (c) => {
         const { page, per_page } = c.req.valid('query')
         const found = await unwrap(listBookings(deps, currentUser(c), { self, page: { page, perPage: per_page } }))
-        return c.json({ data: found.items.map(presentBooking), meta: meta(found.total, { page, per_page }) }, 200)
+        return c.json({ data: found.items.map((a) => presentBooking(a, urls)), meta: meta(found.total, { page, per_page }) }, 200)
       },
     )
   }
@@ -91,7 +93,7 @@ export function bookingRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const booking = await unwrap(getBooking(deps, currentUser(c), c.req.valid('param').id))
-      return c.json({ data: presentBooking(booking) }, 200)
+      return c.json({ data: presentBooking(booking, urls) }, 200)
     },
   )
 
@@ -110,7 +112,7 @@ export function bookingRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const booking = await unwrap(updateBooking(deps, currentUser(c), { id: c.req.valid('param').id, note: c.req.valid('json').note }))
-      return c.json({ data: presentBooking(booking) }, 200)
+      return c.json({ data: presentBooking(booking, urls) }, 200)
     },
   )
 
@@ -135,7 +137,7 @@ export function bookingRoutes(app: App, services: Services): void {
       },
       async (c) => {
         const booking = await unwrap(cancelBooking(deps, currentUser(c), { bookingId: c.req.valid('param').id }))
-        return c.json({ data: presentBooking(booking) }, 200)
+        return c.json({ data: presentBooking(booking, urls) }, 200)
       },
     )
   }
@@ -160,7 +162,7 @@ export function bookingRoutes(app: App, services: Services): void {
       const after = await unwrap(
         proposeLessonReschedule(deps, actor, { lessonId: booking.lesson.id, start: new Date(body.suggested_start), finish: new Date(body.suggested_finish) }),
       )
-      return c.json({ data: presentBooking(after) }, 200)
+      return c.json({ data: presentBooking(after, urls) }, 200)
     },
   )
 
@@ -181,7 +183,7 @@ export function bookingRoutes(app: App, services: Services): void {
       const actor = currentUser(c)
       const booking = await unwrap(getBooking(deps, actor, c.req.valid('param').id))
       const after = await unwrap(approveLessonReschedule(deps, actor, booking.lesson.id))
-      return c.json({ data: presentBooking(after) }, 200)
+      return c.json({ data: presentBooking(after, urls) }, 200)
     },
   )
 }

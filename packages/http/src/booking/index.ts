@@ -3,6 +3,6 @@ import { bookingRoutes } from './bookings.routes'
 import { lessonRoutes } from './lessons.routes'
 import { noteRoutes } from './notes.routes'
 
-/** Bookings and their lessons, notes and reviews. */
+/** Bookings and their lessons and notes. */
 export const routes = routeGroups(bookingRoutes, lessonRoutes, noteRoutes)
-export { idParam, listQuery } from './booking.schemas'
+export { idParam, listQuery, webApiAuth } from './booking.schemas'

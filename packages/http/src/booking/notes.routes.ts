@@ -1,13 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import { createNote, deleteNote, getNote, listNotes, updateNote } from '@tutoring/domain/booking'
-import { createReview, getTutorReviews, type ReviewSummary } from '@tutoring/domain/reviews'
-import { authApi, currentUser, webApi } from '../platform/auth'
+import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
-import { idParam, listQuery, presentNote, webApiAuth } from './booking.schemas'
+import { idParam, listQuery, presentNote } from './booking.schemas'
 
 const fileIds = z.array(z.uuid()).max(20)
 
@@ -25,35 +24,6 @@ const NotePatch = z
 const NoteSchema = z
   .object({ id: z.number().int(), lesson_id: z.number().int(), author_id: z.number().int(), text: z.string(), summary: z.string(), file_ids: z.array(z.string()), created_at: z.string(), updated_at: z.string() })
   .openapi('LessonNote')
-
-const rating = z.number().int().min(1).max(5)
-const ReviewBody = z
-  .strictObject({
-    knowledge: rating,
-    communication: rating,
-    punctuality: rating,
-    comment: z.string().trim().max(300).nullish(),
-  })
-  .openapi('ReviewRequest')
-const ReviewSummarySchema = z
-  .object({
-    tutor_id: z.number().int(),
-    count: z.number().int(),
-    overall_rating: z.number().nullable(),
-    criteria: z.object({ knowledge: z.number().nullable(), communication: z.number().nullable(), punctuality: z.number().nullable() }),
-    latest: z.array(z.object({ id: z.number().int(), knowledge: z.number().int(), communication: z.number().int(), punctuality: z.number().int(), comment: z.string().nullable(), created_at: z.string() })),
-    cached_until: z.string(),
-  })
-  .openapi('TutorReviewSummary')
-
-const presentSummary = (s: ReviewSummary, until: Date): z.infer<typeof ReviewSummarySchema> => ({
-  tutor_id: s.tutorId,
-  count: s.count,
-  overall_rating: s.average,
-  criteria: s.criteria,
-  latest: s.latest.map((r) => ({ id: r.id, knowledge: r.knowledge, communication: r.communication, punctuality: r.punctuality, comment: r.comment, created_at: r.createdAt.toISOString() })),
-  cached_until: until.toISOString(),
-})
 
 export function noteRoutes(app: App, services: Services): void {
   const deps = services.bookings
@@ -125,54 +95,6 @@ export function noteRoutes(app: App, services: Services): void {
     async (c) => {
       await unwrap(deleteNote(deps, currentUser(c), c.req.valid('param').id))
       return c.body(null, 204)
-    },
-  )
-
-  mount(
-    app,
-    ['/api/tutors/{id}/review'],
-    {
-      method: 'get',
-      tags: ['Tutors'],
-      summary: "A tutor's review summary",
-      description:
-        'web.api. Count, the overall rating (mean of the three criteria), each criterion\'s mean and the ten latest reviews. Cached per process until the end of the day in London (`cached_until`, also as Cache-Control max-age): a review written today shows tomorrow. 404 for a user who is not a tutor.',
-      security: webApiAuth,
-      middleware: [webApi(services)] as const,
-      request: { params: idParam },
-      responses: { 200: jsonContent(one(ReviewSummarySchema), 'The summary'), ...commonProblems },
-    },
-    async (c) => {
-      const { summary, expiresAt } = await unwrap(getTutorReviews(services.reviews, c.req.valid('param').id))
-      const seconds = Math.max(0, Math.floor((expiresAt.getTime() - services.infra.clock.now().getTime()) / 1000))
-      c.header('cache-control', `private, max-age=${seconds}`)
-      return c.json({ data: presentSummary(summary, expiresAt) }, 200)
-    },
-  )
-
-  mount(
-    app,
-    ['/api/tutors/{id}/review'],
-    {
-      method: 'post',
-      tags: ['Tutors'],
-      summary: 'Review a tutor',
-      description:
-        'web.api. Criteria `knowledge`, `communication`, `punctuality`, each an integer 1..5, and an optional `comment` of at most 300 characters. Only someone who had a lesson with the tutor (a paid or authorised booking whose lesson was not cancelled) may (403 otherwise), and only once one such lesson has finished and its payment was captured (422 `lesson_not_finished` before: a lesson paid later, or cancelled and refunded before it happens, never carries a review); once per tutor (422 on tutor_id).',
-      security: webApiAuth,
-      middleware: [webApi(services), jsonBody] as const,
-      request: { params: idParam, body: { content: { 'application/json': { schema: ReviewBody } }, required: true } },
-      responses: { 201: jsonContent(one(z.object({ id: z.number().int() })), 'Reviewed'), ...commonProblems },
-    },
-    async (c) => {
-      const body = c.req.valid('json')
-      const created = await unwrap(
-        createReview(services.reviews, currentUser(c), {
-          tutorId: c.req.valid('param').id,
-          review: { knowledge: body.knowledge, communication: body.communication, punctuality: body.punctuality, comment: body.comment ?? null },
-        }),
-      )
-      return c.json({ data: created }, 201)
     },
   )
 }

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import { authenticateToken, type User } from '@tutoring/domain/accounts'
+import { authenticateBookingSecret, authenticateSignedLink, authenticateToken, type User } from '@tutoring/domain/accounts'
 import { isInternal } from '@tutoring/domain/shared'
 import type { Services } from '@tutoring/adapters'
 import type { AppEnv } from './app-env'
@@ -47,7 +47,7 @@ const pathAndQuery = (url: string): string => {
  */
 export function webApi(services: Services, options: { bookingSecret?: boolean } = {}) {
   return createMiddleware<AppEnv>(async function webApi(c, next) {
-    if (!c.get('user')) c.set('user', await userFromSignedUrl(services, c.req.url))
+    if (!c.get('user')) c.set('user', await authenticateSignedLink(services.accounts, pathAndQuery(c.req.url)))
     // Emailed links name the current family; the legacy paths sharing these handlers are auth:api.
     const secretHere = options.bookingSecret && !c.req.path.startsWith('/api/v1/')
     if (!c.get('user') && secretHere) c.set('user', await userFromBookingSecret(services, c.req.param('id'), c.req.query('secret')))
@@ -56,17 +56,10 @@ export function webApi(services: Services, options: { bookingSecret?: boolean } 
   })
 }
 
-async function userFromSignedUrl(services: Services, url: string): Promise<User | undefined> {
-  const { urlSigner, uow } = services.infra
-  const signedUid = new URL(url).searchParams.get('uid')
-  if (!signedUid || !/^\d+$/.test(signedUid) || !urlSigner.verify(pathAndQuery(url))) return undefined
-  return uow.repos.users.findById(Number(signedUid))
-}
-
+/** The secret of the booking the path names (its `id`, written as the API writes ids), if both are there. */
 async function userFromBookingSecret(services: Services, bookingId: string | undefined, secret: string | undefined): Promise<User | undefined> {
-  const grant = secret ? services.infra.secretBox.open(secret) : undefined
-  if (!grant || bookingId === undefined || String(grant.bookingId) !== bookingId) return undefined
-  return services.infra.uow.repos.users.findById(grant.userId)
+  if (!secret || bookingId === undefined || !/^[1-9]\d*$/.test(bookingId)) return undefined
+  return authenticateBookingSecret(services.accounts, { bookingId: Number(bookingId), secret })
 }
 
 /** `signed`: the request URL must carry a valid, unexpired signature (403 otherwise). */

@@ -52,3 +52,16 @@ export const abbreviateLastname = (lastname: string): string => {
   const initial = [...lastname.trim()][0]
   return initial ? `${initial.toUpperCase()}.` : ''
 }
+
+/** "3 years 2 months" (CONTRACT §5); "1 year", "5 months", "0 months". */
+export const describeExperience = (months: number | null): string | null => {
+  if (months === null) return null
+  const years = Math.floor(months / 12)
+  const rest = months % 12
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
+  if (years === 0) return part(rest, 'month')
+  return rest === 0 ? part(years, 'year') : `${part(years, 'year')} ${part(rest, 'month')}`
+}
+
+/** Hours taught on the wire: the stored minutes in hours, to two places (20 minutes is 0.33). */
+export const hoursFromMinutes = (minutes: number): number => Math.round((minutes / 60) * 100) / 100

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { parseWebPushSubscription } from '@tutoring/domain/notifications'
+import { parseWebPushSubscription } from '@tutoring/domain/profiles'
 import {
   BIO_MAX_CHARS,
   DEVICE_PLATFORMS,

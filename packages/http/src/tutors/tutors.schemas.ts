@@ -2,7 +2,6 @@ import { z } from '@hono/zod-openapi'
 import type { User } from '@tutoring/domain/accounts'
 import { roleName } from '@tutoring/domain/shared'
 import {
-  describeExperience,
   type PublicTutorProfile,
   type PublicUser,
   type TutorDetails,
@@ -10,7 +9,7 @@ import {
   type TutorStatus,
   type TutorVerifications,
 } from '@tutoring/domain/tutors'
-import { abbreviateLastname } from '../platform/fields'
+import { abbreviateLastname, describeExperience, hoursFromMinutes } from '../platform/fields'
 import type { MediaUrls } from '../platform/media-urls'
 import { UserSchema, presentUser } from '../accounts'
 import { DayAvailabilitySchema, HolidaySchema, LocationSchema, presentDayAvailability, presentHoliday, presentLocation } from '../schedule'
@@ -125,7 +124,7 @@ export function presentPublicTutorProfile(p: PublicTutorProfile, urls: MediaUrls
     },
     overall_rating: p.standing.overallRating,
     review_count: p.standing.reviewCount,
-    hours_taught: p.hoursTaught,
+    hours_taught: hoursFromMinutes(p.minutesTaught),
     social_links: p.socialLinks.map((l) => ({ platform: l.platform, url: l.url })),
     teaches: p.teaches.map(presentAvailableTeach),
   }

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP } from 'node:net'
-import { checkedAddresses, guardedLookup, type AddressPolicy } from './address-guard'
+import { checkedAddresses, guardedLookup, type AddressPolicy } from '../../net'
 
 export type FeedFetchOptions = { timeoutMs: number; maxBytes: number; policy: AddressPolicy; maxRedirects?: number }
 

@@ -1,4 +1,3 @@
-export { isPublicAddress, publicAddressesOnly, systemResolver, checkedAddresses, guardedLookup, BlockedAddress, type AddressPolicy, type HostResolver } from './address-guard'
 export { fetchFeedText, FeedFetchFailed, type FeedFetchOptions } from './feed-fetch'
 export { busyIntervalsOf, icsBusyCalendar, noBusyCalendar } from './ics-calendar'
 export { fallbackTextCache, memoryTextCache, redisTextCache, type TextCache } from './text-cache'

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { PushGateway } from '@tutoring/domain/notifications'
-import { publicAddressesOnly } from '../../availability/calendar'
+import { publicAddressesOnly } from '../../net'
 import { ConfigError, type Config } from '../../config'
 import type { Logger } from '../../logger'
 import { devicePushGateway } from './device-push'

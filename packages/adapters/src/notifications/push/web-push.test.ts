@@ -1,7 +1,7 @@
 import webpush from 'web-push'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PushNotification } from '@tutoring/domain/notifications'
-import { publicAddressesOnly, systemResolver, type AddressPolicy } from '../../availability/calendar'
+import { publicAddressesOnly, systemResolver, type AddressPolicy } from '../../net'
 import { createLogger } from '../../logger'
 import { startWebPushStandIn, type WebPushStandIn } from '../../testing/web-push-stand-in'
 import { webPushGateway, type VapidKeys } from './web-push'

@@ -1,8 +1,9 @@
 import { Agent } from 'node:https'
 import { isIP } from 'node:net'
 import webpush from 'web-push'
-import { parseWebPushSubscription, type PushGateway, type PushOutcome } from '@tutoring/domain/notifications'
-import { BlockedAddress, guardedLookup, type AddressPolicy } from '../../availability/calendar'
+import type { PushGateway, PushOutcome } from '@tutoring/domain/notifications'
+import { parseWebPushSubscription } from '@tutoring/domain/profiles'
+import { BlockedAddress, guardedLookup, type AddressPolicy } from '../../net'
 import type { Logger } from '../../logger'
 
 export type VapidKeys = {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { PushGateway, PushNotification, PushOutcome } from '@tutoring/domain/notifications'
 import type { Database } from '../db/database'
 import type { Logger } from '../logger'
-import type { PushSender } from './outbox-worker'
+import type { PushSender } from '../outbox'
 
 /**
  * Delivers an outbox push to every device of its recipient, each through its platform's

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely'
 import { feeOnPart, PAYOUT_SYNC_TOPICS, tutorShareOf } from '@tutoring/domain/booking-payments'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Database } from '../db/database'
-import { rowToPayment } from '../booking-payments/payment.repository'
-import type { PaymentRow } from '../booking-payments/payments.table'
-import type { ProcessorSyncHandler } from './outbox-worker'
+import { rowToPayment } from './payment.repository'
+import type { PaymentRow } from './payments.table'
+import type { ProcessorSyncHandler } from '../outbox'
 
 /**
  * Tutors' shares paid by separate transfer: the share is worked out when it goes (of what

@@ -1,0 +1,1 @@
+export { rowToUser } from './user.repository'

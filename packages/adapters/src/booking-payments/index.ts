@@ -1,0 +1,1 @@
+export { failingPayments, rowToPayment } from './payment.repository'

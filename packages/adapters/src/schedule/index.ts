@@ -1,0 +1,1 @@
+export { scheduleRepositories } from './schedule.repositories'

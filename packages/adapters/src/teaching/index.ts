@@ -1,0 +1,1 @@
+export { rowToTeach } from './teach.repository'

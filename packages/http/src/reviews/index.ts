@@ -1,0 +1,4 @@
+import { reviewRoutes } from './reviews.routes'
+
+/** Reviews of tutors and their summaries. */
+export const routes = reviewRoutes
