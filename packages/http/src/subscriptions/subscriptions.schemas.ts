@@ -9,7 +9,7 @@ import {
 import { parseEventObject, type ProcessorEvent } from '../payments'
 
 export const SubscriptionBody = z
-  .strictObject({ price_id: z.string().trim().min(1).max(255).optional().openapi({ description: 'A plan\'s processor price id; the active plan when absent' }) })
+  .strictObject({ price_id: z.string().max(255).trim().min(1).optional().openapi({ description: 'A plan\'s processor price id; the active plan when absent' }) })
   .openapi('SubscriptionRequest')
 
 export const SubscriptionSchema = z
