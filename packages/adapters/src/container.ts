@@ -33,6 +33,7 @@ import { addressDirectoryFromConfig, ukPostcodes } from './geo'
 import { createLogger, type Logger } from './logger'
 import { mailerFromConfig, type Mailer } from './mail'
 import { pushGatewayFromConfig } from './notifications/push'
+import { purgePushCallbacks } from './notifications/push-delivery-log.repository'
 import { outboxDelivery } from './outbox/outbox.infrastructure'
 import { outboxQueue, type OutboxQueue } from './outbox/outbox.repository'
 import { processorFromConfig } from './payments'
@@ -83,6 +84,8 @@ export type Infrastructure = {
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
   /** Removes uploads made without an account that nobody claimed within a day; answers how many. */
   purgeUnclaimedUploads(): Promise<number>
+  /** Removes push callbacks older than 30 days; answers how many. */
+  purgePushCallbacks(): Promise<number>
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
   /** Resolves when Redis answers now (rejects at once when it is down); only with `REDIS_URL`. */
@@ -162,6 +165,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     pingRedis: () => (redis ? pingRedis(redis) : Promise.reject(new Error('REDIS_URL is not set'))),
     deliverOutbox: outboxDelivery(config, { db: database.db, queue: outbox, mailer, push, processor, logger, now }),
     purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
+    purgePushCallbacks: () => purgePushCallbacks(database.db, now()),
     async close() {
       mailer.close()
       redis?.disconnect()

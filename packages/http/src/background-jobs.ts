@@ -21,6 +21,7 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
     { name: 'waiting-transfers', everyMs: 60_000, run: () => releaseWaitingTransfers(bookings) },
     { name: 'idempotency-purge', everyMs: 3_600_000, run: () => infra.idempotency.purge(infra.clock.now()) },
     { name: 'unclaimed-uploads', everyMs: UNCLAIMED_UPLOAD_PURGE_EVERY_MS, run: () => infra.purgeUnclaimedUploads() },
+    { name: 'push-callbacks', everyMs: 3_600_000, run: () => infra.purgePushCallbacks() },
   ]
   return runPeriodically(every === undefined ? jobs : jobs.map((job) => ({ ...job, everyMs: every })), infra.logger)
 }
