@@ -8,7 +8,7 @@ type Answer = { data: { received: boolean; recorded: boolean; duplicate: boolean
 
 const FINDING = {
   class: 'Tampering: unauthenticated push callbacks',
-  tried: "callbacks with random ids and unknown message ids, a second receipt for a delivered push, a 'failed' for a push that went to a gone device, and callbacks older than 30 days",
+  tried: "callbacks with random ids and unknown message ids, the provider's retry and a stranger's 'failed' for a delivered push, and callbacks older than 30 days",
   held: 'every callback answered 200 as documented, but only a delivery still pending takes a receipt: no row is kept for an unknown id, a settled receipt is never overwritten, and callbacks are purged after 30 days',
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { createTestContext, type TestContext } from './support/harness'
-import { upload } from './support/uploads'
+import { recordFinding } from '../support/findings'
+import { createTestContext, type TestContext } from '../support/harness'
+import { upload } from '../support/uploads'
 
 /**
  * Every bound the OpenAPI document promises on a request (maxLength, minLength, maximum,
@@ -200,6 +201,12 @@ function probesOf(doc: Document, operation: Operation, base: Base): { past: Prob
 
 type Answer = { status: number; code?: string; fields: string[]; errors: Record<string, string[]> }
 
+const FINDING = {
+  class: 'Validation: bounds the OpenAPI document promises (JSON bodies and queries)',
+  tried: "a value just past and values at every maxLength, minLength, maximum, minimum, maxItems and enum of every operation's JSON body and query, from a valid generated request (text past a length bound ends in a space)",
+  held: 'every value past a bound is a 422 naming its field (text bounds hold before trimming); none at a bound is refused for its size or answers 500',
+}
+
 describe.each(testDatabaseKinds())('documented bounds on %s', (kind) => {
   let t: TestContext
   let doc: Document
@@ -348,7 +355,8 @@ describe.each(testDatabaseKinds())('documented bounds on %s', (kind) => {
   /** Operations whose base got past the signature and the session checks: validation comes next. */
   const reached = () => ops.filter((o) => o.baseAnswer.code !== 'invalid_signature' && o.baseAnswer.code !== 'unauthenticated')
 
-  it('finds the bounds to probe, among them the line2 of an address and the description of a profession', () => {
+  it('finds the bounds to probe, among them the line2 of an address and the description of a profession', ({ task }) => {
+    recordFinding(task, FINDING)
     const named = ops.flatMap((o) => o.past.map((p) => `${o.key} ${p.bound.field.join('.')} ${p.bound.name}`))
     expect(named.length).toBeGreaterThan(300)
     expect(named).toContain('POST /api/v1/addresses line2 maxLength 255')
@@ -367,7 +375,8 @@ describe.each(testDatabaseKinds())('documented bounds on %s', (kind) => {
    */
   const BASES_REFUSED_FOR_MEANING = ['POST /api/auth/reset: 422 token']
 
-  it('starts each probe from input that passes validation, so a refusal is the probed field\'s own', () => {
+  it('starts each probe from input that passes validation, so a refusal is the probed field\'s own', ({ task }) => {
+    recordFinding(task, FINDING)
     const refused = reached().filter((o) => o.baseAnswer.code === 'validation_failed' || o.baseAnswer.status >= 500)
     expect(refused.map((o) => `${o.key}: ${o.baseAnswer.status} ${o.baseAnswer.fields.join(',')}`)).toEqual(BASES_REFUSED_FOR_MEANING)
     // A policy that refuses after validation leaves the probes meaningful; none refuses every caller but this one.
@@ -381,8 +390,10 @@ describe.each(testDatabaseKinds())('documented bounds on %s', (kind) => {
    */
   const SIZE = /too (big|small)|at (most|least)|[<>]=|characters|items|invalid option/i
 
-  it('refuses a value just past each bound with a 422 naming that field, and takes one at the bound', async () => {
+  it('refuses a value just past each bound with a 422 naming that field, and takes one at the bound', async ({ task }) => {
+    const finding = recordFinding(task, FINDING)
     const past: string[] = []
+    let requests = 0
     const at: string[] = []
     for (const o of reached()) {
       const method = o.key.split(' ')[0]!
@@ -390,10 +401,12 @@ describe.each(testDatabaseKinds())('documented bounds on %s', (kind) => {
         const field = probe.bound.field.join('.')
         const what = `${o.key} ${field} (${probe.bound.name})`
         const answer = await request(method, o.base, probe.query, probe.body)
+        requests++
         if (answer.status !== 422 || !answer.fields.includes(field)) past.push(`${what}: ${answer.status} ${answer.fields.join(',')}`)
         const boundMessages = new Set(answer.errors[field] ?? [])
         for (const value of o.at.filter((a) => a.bound === probe.bound)) {
           const reply = await request(method, o.base, value.query, value.body)
+          requests++
           const sized = (reply.errors[field] ?? []).filter((m) => boundMessages.has(m) || SIZE.test(m))
           if (reply.status >= 500 || sized.length > 0) at.push(`${what} at the bound: ${reply.status} ${sized.join('; ')}`)
         }
@@ -401,5 +414,6 @@ describe.each(testDatabaseKinds())('documented bounds on %s', (kind) => {
     }
     expect(past).toEqual([])
     expect(at).toEqual([])
+    finding.figures = { requests, 'bounds probed': reached().reduce((n, o) => n + o.past.length, 0), operations: reached().length }
   }, 600_000)
 })
