@@ -1,17 +1,12 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { freshAddress } from '../support/client-addresses'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
 
 type Problem = { status: number; code: string; errors?: Record<string, string[]> }
 
-/** A client address nobody else uses. */
-let nextAddress = randomInt(0, 60_000)
-const freshAddress = () => {
-  const n = nextAddress++ % 65_536
-  return `198.19.${n >> 8}.${n & 255}`
-}
 
 /** Issue 13, "Smaller holes", on accounts: names, passwords, what lookups reveal, and the login limit. */
 describe.each(testDatabaseKinds())('accounts under attack, on %s', (kind) => {

@@ -1,6 +1,6 @@
-import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { padded, testDatabaseKinds } from '@tutoring/adapters/testing'
+import { freshAddress, twoInstancesSharingRedis } from '../support/client-addresses'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
 import { spooledUploads, storedObjects, upload } from '../support/uploads'
@@ -14,11 +14,6 @@ const FINDING = {
   held: 'at most 20 MiB an hour per address without an account (429 too_many_requests with Retry-After; nothing kept of the refused one), other addresses and accounts unaffected, the count shared through Redis; no unclaimed upload outlives a day',
 }
 
-let nextAddress = randomInt(60_000)
-const freshAddress = () => {
-  const n = nextAddress++ % 65_536
-  return `198.19.${n >> 8}.${n & 255}`
-}
 
 describe.each(testDatabaseKinds())('anonymous upload volume, on %s', (kind) => {
   let t: TestContext
@@ -80,27 +75,18 @@ describe.each(testDatabaseKinds())('anonymous upload volume, on %s', (kind) => {
 const redisUrl = process.env.REDIS_URL
 
 describe.runIf(redisUrl).each(testDatabaseKinds())('anonymous upload volume counted in Redis, on %s', (kind) => {
-  let a: TestContext
-  let b: TestContext
-  const used: string[] = []
+  let pair: Awaited<ReturnType<typeof twoInstancesSharingRedis>>
   beforeAll(async () => {
-    a = await createTestContext(kind, { REDIS_URL: redisUrl! })
-    b = await createTestContext(kind, { REDIS_URL: redisUrl! })
+    pair = await twoInstancesSharingRedis(kind, redisUrl!)
   })
-  afterAll(async () => {
-    const redis = a.infra.redis!
-    const keys = (await Promise.all(used.map((id) => redis.keys(`throttle:*:${id}`)))).flat()
-    if (keys.length > 0) await redis.del(...keys)
-    await a.close()
-    await b.close()
-  })
+  afterAll(() => pair.close())
 
   it('shares the per-address count between two instances', async ({ task }) => {
     recordFinding(task, FINDING)
     const from = freshAddress()
-    used.push(`addr:${from}`)
+    pair.forget(`addr:${from}`)
     const statuses = []
-    for (const app of [a, b, a]) statuses.push((await upload(app, '/api/files', padded('png', 9 * MIB), { name: 'me.png', from })).status)
+    for (const app of [pair.a, pair.b, pair.a]) statuses.push((await upload(app, '/api/files', padded('png', 9 * MIB), { name: 'me.png', from })).status)
     expect(statuses).toEqual([201, 201, 429])
   })
 })
