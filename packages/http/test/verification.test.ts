@@ -261,16 +261,16 @@ describe.each(testDatabaseKinds())('tutor verification on %s', (kind) => {
     })
 
     it.each([
-      ['missing', null],
-      ['wrong', `${WEBHOOK_TOKEN.slice(0, -1)}x`],
-      ['shorter', WEBHOOK_TOKEN.slice(0, 10)],
-      ['empty', ''],
-    ])('refuses a %s token with 400 invalid_signature and changes nothing', async (_name, token) => {
+      ['missing', null, 'The X-Webhook-Token header is missing.'],
+      ['wrong', `${WEBHOOK_TOKEN.slice(0, -1)}x`, 'The X-Webhook-Token header is wrong.'],
+      ['shorter', WEBHOOK_TOKEN.slice(0, 10), 'The X-Webhook-Token header is wrong.'],
+      ['empty', '', 'The X-Webhook-Token header is missing.'],
+    ])('refuses a token that is %s with 400 invalid_signature, saying which, and changes nothing', async (_name, token, detail) => {
       const event = completed(reference, 'PASS')
       const res = await webhook(event, token)
       expect(res.status).toBe(400)
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-      expect((res.body as unknown as Problem).code).toBe('invalid_signature')
+      expect(res.body as unknown as Problem & { detail: string }).toMatchObject({ code: 'invalid_signature', detail })
       expect((await row(tutorId, 'identity'))?.status).toBe('PENDING')
       expect(await t.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', event.id).execute()).toEqual([])
       expect(await emailsAbout(reference)).toEqual([])
