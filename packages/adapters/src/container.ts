@@ -36,6 +36,7 @@ import { mailerFromConfig, type Mailer } from './mail'
 import { publicAddressesOnly, type AddressPolicy } from './net'
 import { pushGatewayFromConfig } from './notifications/push'
 import { devicePushSender } from './notifications/push-delivery'
+import { purgePushCallbacks } from './notifications/push-delivery-log.repository'
 import { outboxDelivery } from './outbox/outbox.infrastructure'
 import { outboxQueue, type OutboxQueue } from './outbox/outbox.repository'
 import { processorFromConfig } from './payments'
@@ -90,6 +91,8 @@ export type Infrastructure = {
   deliverOutbox(limit?: number): Promise<{ delivered: number; failed: number }>
   /** Removes uploads made without an account that nobody claimed within a day; answers how many. */
   purgeUnclaimedUploads(): Promise<number>
+  /** Removes push callbacks older than 30 days; answers how many. */
+  purgePushCallbacks(): Promise<number>
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
   /** Resolves when Redis answers now (rejects at once when it is down); only with `REDIS_URL`. */
@@ -182,6 +185,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
       now,
     }),
     purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
+    purgePushCallbacks: () => purgePushCallbacks(database.db, now()),
     async close() {
       mailer.close()
       redis?.disconnect()

@@ -2,7 +2,7 @@ import type { AddressDirectory, AvailabilityDeps } from '@tutoring/domain/availa
 import type { BookingDeps } from '@tutoring/domain/booking'
 import type { BookingPaymentsDeps } from '@tutoring/domain/booking-payments'
 import type { CatalogRepository } from '@tutoring/domain/catalog'
-import type { FilesDeps } from '@tutoring/domain/files'
+import { ANONYMOUS_UPLOAD_ALLOWANCE, type FilesDeps } from '@tutoring/domain/files'
 import type { NotificationsDeps } from '@tutoring/domain/notifications'
 import type { PaymentsDeps } from '@tutoring/domain/payments'
 import type { ProfilesDeps } from '@tutoring/domain/profiles'
@@ -19,7 +19,7 @@ import type { Infrastructure } from './container'
 import { cachedCatalog } from './catalog/cached-catalog'
 import type { Repositories } from './repositories'
 import { memoryReviewCache } from './reviews/review-cache'
-import { createThrottle, type Throttle } from './throttle'
+import { createAllowance, createThrottle, type Allowance, type Throttle } from './throttle'
 
 /** CONTRACT §3: how long a session token lives, whoever issues it (login, registration, the CLI). */
 export const TOKEN_LIFETIME_SECONDS = 31_557_600
@@ -54,7 +54,8 @@ export type Services = {
   /** Uploads and media; typed with every repository so a caller's `attach` can reach its own. */
   files: FilesDeps<Repositories>
   /** Request limits per minute (CONTRACT §9), shared through Redis when it is configured. */
-  throttles: { general: Throttle; auth: Throttle }
+  /** Requests a minute (general, auth) and anonymous upload bytes an hour, each per client address or user. */
+  throttles: { general: Throttle; auth: Throttle; anonymousUploads: Allowance }
 }
 
 export function buildServices(infra: Infrastructure): Services {
@@ -123,6 +124,12 @@ export function buildServices(infra: Infrastructure): Services {
     throttles: {
       general: createThrottle({ name: 'general', limit: config.THROTTLE_PER_MINUTE, redis: infra.redis }),
       auth: createThrottle({ name: 'auth', limit: config.AUTH_THROTTLE_PER_MINUTE, redis: infra.redis }),
+      anonymousUploads: createAllowance({
+        name: 'anonymous-uploads',
+        limit: ANONYMOUS_UPLOAD_ALLOWANCE.bytes,
+        windowSeconds: ANONYMOUS_UPLOAD_ALLOWANCE.windowSeconds,
+        redis: infra.redis,
+      }),
     },
   }
 }

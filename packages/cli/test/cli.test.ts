@@ -240,6 +240,22 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect(mails.filter((m) => /^To: stuck@example\.com$/m.test(m))).toHaveLength(1)
     })
 
+    it('purge:expired forgets push callbacks past 30 days, and keeps the rest', async () => {
+      const day = 86_400_000
+      await install.inspect((db) =>
+        db
+          .insertInto('webhook_events')
+          .values([
+            { source: 'push', event_id: 'old', type: 'delivered', received_at: new Date(Date.now() - 31 * day) },
+            { source: 'push', event_id: 'recent', type: 'delivered', received_at: new Date(Date.now() - 29 * day) },
+            { source: 'stripe', event_id: 'evt_old', type: 'charge.succeeded', received_at: new Date(Date.now() - 400 * day) },
+          ])
+          .execute(),
+      )
+      expect(await install.run('purge:expired')).toEqual({ code: 0, out: ['idempotency keys 0, unclaimed uploads 0, push callbacks 1'], err: [] })
+      expect((await install.inspect((db) => db.selectFrom('webhook_events').select('event_id').orderBy('event_id').execute())).map((r) => r.event_id)).toEqual(['evt_old', 'recent'])
+    })
+
     it('lessons:expire-reschedules and payments:capture-due run and report what they did', async () => {
       expect(await install.run('lessons:expire-reschedules')).toEqual({ code: 0, out: ['expired 0, lessons counted in hours taught 0, taken back 0'], err: [] })
       expect(await install.run('payments:capture-due')).toEqual({
@@ -273,7 +289,7 @@ describe('tutoring CLI', () => {
   it('lists every command of the contract in its help', async () => {
     const help = await run(['help'], {})
     expect(help.code).toBe(0)
-    for (const name of ['migrate', 'seed', 'user:create', 'outbox:work', 'outbox:failed', 'outbox:retry', 'lessons:expire-reschedules', 'payments:capture-due']) {
+    for (const name of ['migrate', 'seed', 'user:create', 'outbox:work', 'outbox:failed', 'outbox:retry', 'lessons:expire-reschedules', 'payments:capture-due', 'purge:expired']) {
       expect(help.out.join('\n')).toContain(name)
     }
   })

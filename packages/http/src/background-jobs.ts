@@ -1,6 +1,6 @@
 import { countHoursTaught, expireHolds, expireReschedules } from '@tutoring/domain/booking'
 import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
-import type { Logger, Services } from '@tutoring/adapters'
+import { UNCLAIMED_UPLOAD_PURGE_EVERY_MS, type Logger, type Services } from '@tutoring/adapters'
 
 export type Job = { name: string; everyMs: number; run(): Promise<unknown> }
 
@@ -21,7 +21,8 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
     { name: 'unconfirmed-payments', everyMs: 60_000, run: () => cancelUnauthenticatedLessons(bookings) },
     { name: 'waiting-transfers', everyMs: 60_000, run: () => releaseWaitingTransfers(bookings) },
     { name: 'idempotency-purge', everyMs: 3_600_000, run: () => infra.idempotency.purge(infra.clock.now()) },
-    { name: 'unclaimed-uploads', everyMs: 3_600_000, run: () => infra.purgeUnclaimedUploads() },
+    { name: 'unclaimed-uploads', everyMs: UNCLAIMED_UPLOAD_PURGE_EVERY_MS, run: () => infra.purgeUnclaimedUploads() },
+    { name: 'push-callbacks', everyMs: 3_600_000, run: () => infra.purgePushCallbacks() },
   ]
   return runPeriodically(every === undefined ? jobs : jobs.map((job) => ({ ...job, everyMs: every })), infra.logger)
 }

@@ -119,6 +119,9 @@ describe.each(testDatabaseKinds())('a note pushed to the student\'s devices on %
     expect(first.body.data).toMatchObject({ matched: 1, duplicate: false })
     const again = await request<One<{ matched: number; duplicate: boolean }>>('POST', '/api/v1/remote-push-notification', { body: { ...receipt, type: 'failed' } })
     expect(again.body.data).toMatchObject({ matched: 0, duplicate: true })
+    // Another callback can not overwrite the receipt: only a delivery still pending takes one (CONTRACT §15).
+    const other = await request<One<{ matched: number; duplicate: boolean }>>('POST', '/api/v1/remote-push-notification', { body: { ...receipt, id: `other-${note.body.data.id}`, type: 'failed' } })
+    expect(other.body.data).toMatchObject({ matched: 0, duplicate: false })
     const receipts = await t.db.selectFrom('push_deliveries').select(['platform', 'receipt_status']).where('user_id', '=', student.user.id).orderBy('device_id').execute()
     expect(receipts).toEqual([
       { platform: 'android', receipt_status: 'delivered' },

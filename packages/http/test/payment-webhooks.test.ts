@@ -123,10 +123,20 @@ describe.each(testDatabaseKinds())('payment webhooks on %s', (kind) => {
         send(event, { header: 'v1=abc' }),
         send(event, { ctx: unconfigured }),
       ]
-      for (const res of await Promise.all(tries)) {
+      const answers = await Promise.all(tries)
+      for (const res of answers) {
         expect(res.status).toBe(400)
         expect((res.body as unknown as { code: string }).code).toBe('invalid_signature')
       }
+      // The detail says which: wrong, outside the tolerance, missing, malformed, unconfigured.
+      expect(answers.map((res) => (res.body as unknown as { detail: string }).detail.split(/[:(]/)[0]!.trim())).toEqual([
+        ...Array<string>(4).fill("The signature does not match the payload and this receiver's signing secret."),
+        'The signature timestamp is outside the tolerance',
+        'The signature timestamp is outside the tolerance',
+        'The Stripe-Signature header is missing.',
+        'The Stripe-Signature header is malformed',
+        'This webhook receiver is not configured.',
+      ])
       expect(await bookingState(bookingId)).toBe(3)
       expect((await payment(intent)).status).toBe('requires_confirmation')
       const seen = await t.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', event.id).execute()

@@ -138,12 +138,15 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
     expect(await profileOf(id)).toMatchObject({ overall_rating: 4.67, review_count: 1 })
     expect(await t.db.selectFrom('tutor_ratings').select(['review_count', 'overall_rating']).where('tutor_id', '=', id).executeTakeFirst()).toEqual({ review_count: 1, overall_rating: 4.67 })
 
-    // The same profile by username, with the role, once the tutor shows it.
-    expect((await t.request('GET', `/api/users/${bare.username}`)).status).toBe(404)
+    // The same profile by username, with the role, hidden or shown: visibility gates search only (CONTRACT §14).
+    const hidden = await t.request<One<Profile>>('GET', `/api/users/${bare.username}`)
+    expect(hidden.status, hidden.text).toBe(200)
+    expect(hidden.body.data).toEqual({ ...(await profileOf(id)), role_id: 3, role: 'tutor' })
     await t.request('PUT', `/api/v1/profiles/${profiles.body.data[0]!.id}`, { token: tutor.token, body: { is_visible: true } })
     const byName = await t.request<One<Profile>>('GET', `/api/users/${bare.username}`)
     expect(byName.status, byName.text).toBe(200)
     expect(byName.body.data).toEqual({ ...(await profileOf(id)), role_id: 3, role: 'tutor' })
+    expect(byName.body.data).toMatchObject({ is_visible: true })
   })
 
   it('counts every review when several are written at the same instant', async () => {

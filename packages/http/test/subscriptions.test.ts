@@ -3,7 +3,7 @@ import { signStripePayload, startStripeStandIn, testDatabaseKinds, type StripeSt
 import { createTestContext, type TestContext } from './support/harness'
 
 const SECRET = 'whsec_subscriptions_test'
-type Sub = { id: number; status: string; valid: boolean; price_id: string; trial_ends_at: string | null }
+type Sub = { id: number; status: string; valid: boolean; product_id: string; price_id: string; trial_period: number; trial_ends_at: string | null }
 type Answer = { data: { outcome: string; reason: string | null } }
 let counter = 0
 const eventId = () => `evt_sub_${Date.now()}_${++counter}`
@@ -49,6 +49,29 @@ describe.each(testDatabaseKinds())('subscriptions on %s', (kind) => {
     expect(unknown.status).toBe(422)
     expect(unknown.body.errors.price_id).toBeDefined()
     expect((await t.request('POST', '/api/subscriptions', { token: tutor.token, body: { plan: 1 } })).status).toBe(422)
+  })
+
+  it('takes an empty body, and answers the product: product_id, price_id and trial_period in days (CONTRACT §17)', async () => {
+    const tutor = await t.register('tutor')
+    const plan = await t.db.selectFrom('subscription_plans').selectAll().where('active', '=', true).orderBy('id').executeTakeFirstOrThrow()
+    const product = { product_id: plan.product_id, price_id: plan.price_id, trial_period: plan.trial_period_days }
+    const json = { 'content-type': 'application/json' }
+    const answers = [
+      await t.request<{ data: Sub }>('POST', '/api/subscriptions', { token: tutor.token }),
+      await t.request<{ data: Sub }>('POST', '/api/subscriptions', { token: tutor.token, raw: '', headers: json }),
+      await t.request<{ data: Sub }>('POST', '/api/subscriptions', { token: tutor.token, raw: '', headers: { 'content-type': 'application/json; charset=utf-8' } }),
+      // fetch labels an empty string text/plain (and a server sees its Content-Length: 0)
+      await t.request<{ data: Sub }>('POST', '/api/subscriptions', { token: tutor.token, raw: '', headers: { 'content-type': 'text/plain;charset=UTF-8', 'content-length': '0' } }),
+      await t.request<{ data: Sub }>('POST', '/api/subscriptions', { token: tutor.token, raw: '{}', headers: json }),
+    ]
+    for (const res of answers) {
+      expect(res.status, res.text).toBe(200)
+      expect(res.body.data).toMatchObject({ status: 'trialing', ...product })
+    }
+    expect(await stored(tutor.user.id)).toHaveLength(1)
+    // A body that is there must still be JSON.
+    expect((await t.request('POST', '/api/subscriptions', { token: tutor.token, raw: 'price_id=x', headers: json })).status).toBe(400)
+    expect((await t.request('POST', '/api/subscriptions', { token: tutor.token, raw: '{}', headers: { 'content-type': 'text/plain' } })).status).toBe(400)
   })
 
   it('starts a new trial after a cancellation, through web.api signed links too', async () => {

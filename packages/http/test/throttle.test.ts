@@ -1,16 +1,11 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { freshAddress, twoInstancesSharingRedis } from './support/client-addresses'
 import { createTestContext, type RequestOptions, type TestContext } from './support/harness'
 
 type Problem = { status: number; code: string; detail?: string }
 
-/** A client address nobody else uses, so counters (in Redis too) start at zero. */
-let nextAddress = randomInt(0, 60_000)
-const freshAddress = () => {
-  const n = nextAddress++ % 65_536
-  return `198.18.${n >> 8}.${n & 255}`
-}
 
 async function registerFrom(t: TestContext, from: string, email: string) {
   const res = await t.request<{ data: { token: string; user: { id: number } } }>('POST', '/api/auth/register', {
@@ -135,24 +130,17 @@ const redisUrl = process.env.REDIS_URL
 describe.runIf(redisUrl).each(testDatabaseKinds())('throttle counters in Redis on %s', (kind) => {
   let a: TestContext
   let b: TestContext
-  const used: string[] = []
+  let pair: Awaited<ReturnType<typeof twoInstancesSharingRedis>>
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl!, THROTTLE_PER_MINUTE: '3', AUTH_THROTTLE_PER_MINUTE: '2' }
-    a = await createTestContext(kind, env)
-    b = await createTestContext(kind, env)
+    pair = await twoInstancesSharingRedis(kind, redisUrl!, { THROTTLE_PER_MINUTE: '3', AUTH_THROTTLE_PER_MINUTE: '2' })
+    ;({ a, b } = pair)
   })
-  afterAll(async () => {
-    // Only this test's keys: every address and email it used is unique to it.
-    const redis = a.infra.redis!
-    const keys = (await Promise.all(used.map((id) => redis.keys(`throttle:*:${id}`)))).flat()
-    if (keys.length > 0) await redis.del(...keys)
-    await a.close()
-    await b.close()
-  })
+  // Only this test's keys: every address and email it used is unique to it.
+  afterAll(() => pair.close())
 
   it('shares the per-address count between two instances', async () => {
     const from = freshAddress()
-    used.push(`addr:${from}`)
+    pair.forget(`addr:${from}`)
     const statuses = []
     for (const app of [a, b, a, b]) statuses.push((await app.request('GET', '/api/countries', { from })).status)
     expect(statuses).toEqual([200, 200, 200, 429])
@@ -162,7 +150,7 @@ describe.runIf(redisUrl).each(testDatabaseKinds())('throttle counters in Redis o
   it('shares the auth counts between two instances', async () => {
     const email = `shared.${Date.now()}.${randomInt(1e9)}@example.com`
     const from = freshAddress()
-    used.push(`addr:${from}`, `email:${email}:addr:${from}`)
+    pair.forget(`addr:${from}`, `email:${email}:addr:${from}`)
     const statuses = []
     for (const app of [a, b, a]) statuses.push((await app.request('POST', '/api/auth/login', { from, body: { email, password: 'wrong password' } })).status)
     expect(statuses).toEqual([401, 401, 429])

@@ -53,6 +53,18 @@ describe.each(testDatabaseKinds())('users on %s', (kind) => {
       expect(JSON.stringify(res.body)).not.toContain(user.email)
     })
 
+    it("answers a hidden tutor's public profile as /api/tutors/{id}/profile does: visibility gates search only", async () => {
+      const { user } = await t.register('tutor', { firstname: 'Ada', lastname: 'Hidden' })
+      await t.db.updateTable('profiles').set({ is_visible: false }).where('user_id', '=', user.id).execute()
+      const { username } = await t.db.selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow()
+      const byId = await t.request<UserBody>('GET', `/api/tutors/${user.id}/profile`)
+      const byName = await t.request<UserBody>('GET', `/api/users/${username}`)
+      expect(byId.status).toBe(200)
+      expect(byName.status).toBe(200)
+      expect(byName.body.data).toEqual({ ...byId.body.data, role_id: 3, role: 'tutor' })
+      expect(byName.body.data.is_visible).toBe(false)
+    })
+
     it('answers 404 for an unknown username and for a deleted user', async () => {
       expect((await t.request<Problem>('GET', '/api/users/no.such.handle')).body).toMatchObject({ status: 404, code: 'not_found' })
       const { token, user } = await t.register('student')

@@ -107,7 +107,6 @@ export function paymentsWorld(now: string) {
       findById: async (userId) => structuredClone(state.users.find((u) => u.id === userId)),
       findByEmailWithPassword: notFaked('users.findByEmailWithPassword'),
       findByUsername: notFaked('users.findByUsername'),
-      isProfileVisible: notFaked('users.isProfileVisible'),
       isEmailTaken: notFaked('users.isEmailTaken'),
       isUsernameTaken: notFaked('users.isUsernameTaken'),
       listByUsernamePrefix: notFaked('users.listByUsernamePrefix'),

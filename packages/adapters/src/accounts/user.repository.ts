@@ -36,10 +36,6 @@ export function userRepository(db: Kysely<Database>): UserRepository {
         .executeTakeFirst()
       return row && rowToUser(row)
     },
-    async isProfileVisible(userId) {
-      const row = await db.selectFrom('profiles').select('is_visible').where('user_id', '=', userId).executeTakeFirst()
-      return row?.is_visible === true
-    },
     async isEmailTaken(email) {
       const row = await live().select('id').where('email', '=', email).executeTakeFirst()
       return row !== undefined

@@ -208,10 +208,27 @@ describe('Stripe-Signature verification', () => {
     expect(verifyStripeSignature(payload, 'garbage', secret, now).valid).toBe(false)
   })
 
+  it('says which of missing, malformed, wrong or outside the tolerance a refused signature is', () => {
+    const reason = (header: string | undefined) => {
+      const check = verifyStripeSignature(payload, header, secret, now)
+      return check.valid ? 'valid' : check.reason
+    }
+    expect(reason(undefined)).toBe('The Stripe-Signature header is missing.')
+    expect(reason('')).toBe('The Stripe-Signature header is missing.')
+    const malformed = 'The Stripe-Signature header is malformed: it needs t=<unix seconds> and at least one v1=<hex signature>.'
+    for (const header of ['garbage', `t=${at}`, 'v1=abc', `t=soon,v1=${'0'.repeat(64)}`, `t=${at},v0=${'0'.repeat(64)}`]) expect(reason(header), header).toBe(malformed)
+    const wrong = 'The signature does not match the payload and this receiver\'s signing secret.'
+    expect(reason(signStripePayload(payload, 'whsec_other', at))).toBe(wrong)
+    expect(reason(`t=${at},v1=${'0'.repeat(64)}`)).toBe(wrong)
+    expect(reason(signStripePayload(payload, secret, at).replace(`t=${at}`, `t=${at - 1}`))).toBe(wrong)
+    expect(reason(signStripePayload(payload, secret, at - SIGNATURE_TOLERANCE_SECONDS - 1))).toBe('The signature timestamp is outside the tolerance (300 s).')
+    expect(reason(signStripePayload(payload, secret, at + SIGNATURE_TOLERANCE_SECONDS + 1))).toBe('The signature timestamp is outside the tolerance (300 s).')
+  })
+
   it('refuses timestamps outside the tolerance either way', () => {
     const old = signStripePayload(payload, secret, at - SIGNATURE_TOLERANCE_SECONDS - 1)
     const ahead = signStripePayload(payload, secret, at + SIGNATURE_TOLERANCE_SECONDS + 1)
-    expect(verifyStripeSignature(payload, old, secret, now)).toEqual({ valid: false, reason: 'The signature timestamp is outside the tolerance.' })
+    expect(verifyStripeSignature(payload, old, secret, now).valid).toBe(false)
     expect(verifyStripeSignature(payload, ahead, secret, now).valid).toBe(false)
     expect(verifyStripeSignature(payload, signStripePayload(payload, secret, at - 290), secret, now).valid).toBe(true)
   })

@@ -17,13 +17,13 @@ const all = (db: Kysely<Database>) =>
   db
     .selectFrom('subscriptions as s')
     .innerJoin('subscription_plans as p', 'p.id', 's.plan_id')
-    .select(['s.id', 's.user_id', 's.plan_id', 'p.price_id', 's.processor_subscription_id', 's.status', 's.trial_ends_at', 's.current_period_end', 's.created_at'])
+    .select(['s.id', 's.user_id', 's.plan_id', 'p.product_id', 'p.price_id', 'p.trial_period_days', 's.processor_subscription_id', 's.status', 's.trial_ends_at', 's.current_period_end', 's.created_at'])
 type Row = Awaited<ReturnType<ReturnType<typeof all>['executeTakeFirstOrThrow']>>
 const rowToSubscription = (row: Row): Subscription => ({
   id: row.id,
   userId: row.user_id,
   planId: row.plan_id,
-  priceId: row.price_id,
+  product: { productId: row.product_id, priceId: row.price_id, trialPeriodDays: row.trial_period_days },
   processorSubscriptionId: row.processor_subscription_id,
   status: row.status,
   trialEndsAt: row.trial_ends_at,

@@ -4,6 +4,7 @@ import { lessonsExpireReschedules, paymentsCaptureDue } from './due-work'
 import { outboxFailed, outboxRetry } from './outbox-failed'
 import { outboxWork } from './outbox-work'
 import { postcodesImport } from './postcodes-import'
+import { purgeExpired } from './purge'
 import { seed } from './seed'
 import { userCreate } from './user-create'
 
@@ -21,5 +22,6 @@ export const COMMANDS: readonly Command[] = [
   outboxRetry,
   lessonsExpireReschedules,
   paymentsCaptureDue,
+  purgeExpired,
   postcodesImport,
 ]

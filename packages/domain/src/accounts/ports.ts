@@ -20,8 +20,6 @@ export interface UserRepository {
   findById(id: number): Promise<User | undefined>
   findByEmailWithPassword(email: string): Promise<UserWithPassword | undefined>
   findByUsername(username: string): Promise<User | undefined>
-  /** Whether the user's profile is shown to the public (false without a profile). */
-  isProfileVisible(userId: number): Promise<boolean>
   isEmailTaken(email: string): Promise<boolean>
   isUsernameTaken(username: string, exceptUserId?: number): Promise<boolean>
   /** Live users whose username starts with `prefix` (case aside), oldest first, at most `limit`. */

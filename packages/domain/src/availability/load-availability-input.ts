@@ -6,11 +6,11 @@ import {
   distanceMiles,
   isInPerson,
   isValidTimeZone,
+  publicPoint,
   type GeoPoint,
   type IsoDate,
   type WithoutLocks,
 } from '../shared'
-import type { TutorLocationRecord } from '../schedule'
 import type { Teach } from '../teaching'
 import type { BookedLesson, BusyInterval } from './busy'
 import type { AvailabilityInput, AvailabilityRequest } from './compute-availability'
@@ -60,9 +60,13 @@ export function loadWindow(deps: Pick<AvailabilityDeps, 'clock'>, date: IsoDate 
 /** What a question over `window` asks of the database. */
 export const factsRange = (window: LoadWindow, excludeLessonId?: number): SlotFactsRange => ({ from: window.from, to: window.to, excludeLessonId })
 
-/** Where a booked lesson takes place: the tutor's base, the stored address, or nowhere (online). */
-function placeOfLesson(lesson: TutorLesson, location: TutorLocationRecord | undefined): GeoPoint | null {
-  if (lesson.lessonType === 'tutors_home') return location ? { lat: location.lat, lng: location.lng } : null
+/**
+ * Where a booked lesson takes place, as availability may know it: the tutor's public point,
+ * the stored address, or nowhere (online). The tutor's exact home is never an endpoint of a
+ * travel time: a student could read it back from the slots offered (CONTRACT §15).
+ */
+function placeOfLesson(lesson: TutorLesson, tutorPoint: GeoPoint | null): GeoPoint | null {
+  if (lesson.lessonType === 'tutors_home') return tutorPoint
   if (lesson.lessonType === 'students_home') return lesson.addressPoint
   return null
 }
@@ -74,10 +78,10 @@ function placeOfLesson(lesson: TutorLesson, location: TutorLocationRecord | unde
 async function withTravel(
   deps: Pick<AvailabilityDeps, 'travel'>,
   lessons: readonly TutorLesson[],
-  location: TutorLocationRecord | undefined,
+  tutorPoint: GeoPoint | null,
   place: GeoPoint | null,
 ): Promise<BookedLesson[]> {
-  const places = lessons.map((lesson) => placeOfLesson(lesson, location))
+  const places = lessons.map((lesson) => placeOfLesson(lesson, tutorPoint))
   const distinct = new Map<string, GeoPoint>()
   if (place) {
     for (const p of places) if (p && pointKey(p) !== pointKey(place)) distinct.set(pointKey(p), p)
@@ -139,15 +143,16 @@ export async function availabilityInputOf(
     frame.studentPoint,
   ])
   const lessonType = frame.request.lessonType
-  const tutorPoint = location ? { lat: location.lat, lng: location.lng } : null
+  // Every answer measures from the public point, never the home (CONTRACT §15), as search's rule 6 does.
+  const tutorPoint = location ? publicPoint(location) : null
   const place = lessonType === 'tutors_home' ? tutorPoint : lessonType === 'students_home' ? studentPoint : null
   return {
     schedule,
     timeZone: isValidTimeZone(bookable.timeZone) ? bookable.timeZone : DEFAULT_TUTOR_TIME_ZONE,
     holidays,
-    lessons: await withTravel(deps, lessons, location, place),
+    lessons: await withTravel(deps, lessons, tutorPoint, place),
     busy,
-    withinTravelDistance: studentPoint !== null && location !== undefined && distanceMiles(location, studentPoint) <= location.travelDistanceMiles,
+    withinTravelDistance: studentPoint !== null && location !== undefined && distanceMiles(publicPoint(location), studentPoint) <= location.travelDistanceMiles,
     request: { ...frame.request, subjectId: bookable.teach.subjectId },
     now: window.now,
     teach: bookable.teach,

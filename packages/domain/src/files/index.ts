@@ -2,7 +2,7 @@ export { deleteFile } from './delete-file'
 export type { FilesError, PayloadTooLarge, StoreUploadError, UnsupportedMediaType } from './errors'
 export { getFile } from './get-file'
 export { listFiles } from './list-files'
-export type { MediaCategory, UploadLimits } from './media-types'
+export { ANONYMOUS_UPLOAD_ALLOWANCE, type MediaCategory, type UploadLimits } from './media-types'
 export type {
   ContentSniffer,
   FileRepository,

@@ -18,6 +18,13 @@ export const MIB = 1024 * 1024
 
 export type UploadLimits = Readonly<Record<MediaCategory, number>>
 
+/**
+ * CONTRACT §15: what one client address may upload without an account (registration's profile
+ * picture) in an hour. Three pictures' worth at the image limit would be more than anyone
+ * registering needs; this keeps an anonymous caller from filling the storage.
+ */
+export const ANONYMOUS_UPLOAD_ALLOWANCE = { bytes: 20 * MIB, windowSeconds: 3600 } as const
+
 export const categoryOf = (mimeType: string): MediaCategory | undefined =>
   Object.hasOwn(MEDIA_TYPES, mimeType) ? MEDIA_TYPES[mimeType] : undefined
 

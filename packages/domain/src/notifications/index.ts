@@ -5,4 +5,4 @@ export {
   type PushNotification,
   type PushOutcome,
 } from './push-gateway'
-export { type PushCallback, type PushCallbackOutcome, recordPushCallback } from './record-push-callback'
+export { PUSH_CALLBACK_RETENTION_DAYS, PUSH_EVENT_SOURCE, type PushCallback, type PushCallbackOutcome, recordPushCallback } from './record-push-callback'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { anEligibleTutor, arbSearchQuery, arbTutorSnapshot } from '@tutoring/testkit'
+import { anEligibleTutor, arbHomesBehindOnePoint, arbPointAround, arbSearchQuery, arbTutorSnapshot, mirroredEastWest } from '@tutoring/testkit'
 import { ELIGIBILITY_RULE_OF, searchEligibility, type SearchQuery, type TutorSnapshot } from './eligibility'
-import { distanceMiles } from '../shared'
+import { distanceMiles, LESSON_TYPES } from '../shared'
 import { DAY_NAMES } from '../schedule'
 
 const today = '2026-06-01' // a Monday
@@ -126,6 +126,30 @@ describe('search eligibility, as a property', () => {
         expect(result.eligible).toBe(held.every(Boolean))
         const failedRules = new Set(result.eligible ? [] : result.reasons.map((r) => ELIGIBILITY_RULE_OF[r]))
         expect([...failedRules].sort()).toEqual(held.flatMap((ok, i) => (ok ? [] : [i + 1])))
+      }),
+      { numRuns: 1000 },
+    )
+  })
+})
+
+describe('rule 6 and a tutor\'s home', () => {
+  /**
+   * CONTRACT §15: homes behind one public point (one in its cell, its mirror image across the
+   * point, another), a student about the travel radius away, and that student's mirror image
+   * across the point: the answers are the same, so no walk of searches narrows the home.
+   */
+  it('answers alike for every home behind one public point, and for a student mirrored across it', () => {
+    const scenario = arbHomesBehindOnePoint().chain(({ point, homes }) =>
+      fc.integer({ min: 50, max: 4000 }).chain((hundredths) =>
+        fc.record({ student: arbPointAround(point, hundredths / 100), lessonType: fc.constantFrom(...LESSON_TYPES) }).map((r) => ({ ...r, point, homes, miles: hundredths / 100 })),
+      ),
+    )
+    fc.assert(
+      fc.property(scenario, ({ point, homes, miles, student, lessonType }) => {
+        const answer = (home: { lat: number; lng: number }, studentLocation = student) =>
+          searchEligibility(anEligibleTutor({ location: { ...home, travelDistanceMiles: miles } }), { today, lessonType, studentLocation })
+        for (const home of homes) expect(answer(home)).toEqual(answer(homes[0]))
+        expect(answer(homes[0], mirroredEastWest(student, point))).toEqual(answer(homes[0]))
       }),
       { numRuns: 1000 },
     )

@@ -3,13 +3,17 @@ import type { PaymentCustomerRepository, PaymentProcessor } from '../payments'
 import type { Clock, UnitOfWork, WebhookEventLog } from '../shared'
 import type { SubscriptionStatus } from './subscription-status'
 
-export type SubscriptionPlan = { id: number; productId: string; priceId: string; trialPeriodDays: number; active: boolean }
+/** What a tutor subscribes to (SPEC "Subscription product"): the processor's product and price, and the trial in days. */
+export type SubscriptionProduct = { productId: string; priceId: string; trialPeriodDays: number }
+
+export type SubscriptionPlan = SubscriptionProduct & { id: number; active: boolean }
 
 export type Subscription = {
   id: number
   userId: number
   planId: number
-  priceId: string
+  /** The product of the subscription's plan, as stored: the plan a tutor subscribed to, not today's active one. */
+  product: SubscriptionProduct
   processorSubscriptionId: string | null
   status: SubscriptionStatus
   trialEndsAt: Date | null

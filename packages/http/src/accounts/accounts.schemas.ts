@@ -11,7 +11,7 @@ export const passwordField = z
   .refine((s) => s.trim().length > 0, 'must not be only spaces')
 
 export const LoginBody = z
-  .strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(1024) })
+  .strictObject({ email: z.string().max(254).trim().min(1), password: z.string().min(1).max(1024) })
   .openapi('LoginRequest')
 export const ForgotBody = z.strictObject({ email: emailField }).openapi('ForgotPasswordRequest')
 export const ResetBody = z

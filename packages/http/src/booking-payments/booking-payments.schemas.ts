@@ -11,8 +11,8 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString())
 export const PayBody = z
   .strictObject({
     booking_id: z.number().int().positive().max(INT_MAX),
-    payment_method: z.string().trim().min(3).max(255).nullish().openapi({ description: 'A processor payment method id (pm_...); defaults to the caller\'s default saved card.' }),
-    coupon: z.string().trim().min(1).max(64).nullish(),
+    payment_method: z.string().max(255).trim().min(3).nullish().openapi({ description: 'A processor payment method id (pm_...); defaults to the caller\'s default saved card.' }),
+    coupon: z.string().max(64).trim().min(1).nullish(),
   })
   .openapi('PayRequest')
 

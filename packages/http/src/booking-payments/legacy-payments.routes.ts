@@ -46,7 +46,7 @@ const LegacyPayAnswer = LegacyPaymentSchema.extend({ payment_id: z.number().int(
 
 const MethodBody = z
   .strictObject({
-    payment_method: z.string().trim().min(3).max(255).regex(/^pm_[A-Za-z0-9_]+$/, 'must be a processor payment method id (pm_...)').openapi({ example: 'pm_card_visa' }),
+    payment_method: z.string().max(255).trim().min(3).regex(/^pm_[A-Za-z0-9_]+$/, 'must be a processor payment method id (pm_...)').openapi({ example: 'pm_card_visa' }),
   })
   .openapi('PaymentMethodChange')
 

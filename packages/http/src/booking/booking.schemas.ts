@@ -30,11 +30,11 @@ export const bookingSecretQuery = z.object({
 })
 
 export const AddressBody = z.strictObject({
-  line1: z.string().trim().min(1).max(255),
-  line2: z.string().trim().max(255).nullish(),
-  city: z.string().trim().min(1).max(255),
-  postcode: z.string().trim().min(2).max(16),
-  country: z.string().trim().length(2).default('GB'),
+  line1: z.string().max(255).trim().min(1),
+  line2: z.string().max(255).trim().nullish(),
+  city: z.string().max(255).trim().min(1),
+  postcode: z.string().max(16).trim().min(2),
+  country: z.string().max(2).trim().length(2).default('GB'),
   lat: z.number().min(-90).max(90).nullish(),
   lng: z.number().min(-180).max(180).nullish(),
 })
@@ -49,7 +49,7 @@ export const BookingBody = z
     lesson_type: z.union([z.literal(1), z.literal(2), z.literal(3)]).openapi({ description: 'tutors_home 1, students_home 2, online 3' }),
     child_ids: z.array(id).max(10).optional().openapi({ description: "A parent's own children the lesson is for (required for a parent, refused for a student)." }),
     address: AddressBody.nullish().openapi({ description: "Required for students_home (2); ignored for online." }),
-    coupon: z.string().trim().min(1).max(64).nullish(),
+    coupon: z.string().max(64).trim().min(1).nullish(),
   })
   .openapi('BookingRequest')
 
@@ -67,7 +67,7 @@ export const toCreateBookingInput = (body: z.output<typeof BookingBody>): Create
 })
 
 export const BookingUpdateBody = z
-  .strictObject({ note: z.string().trim().max(1000).nullable().openapi({ description: "The booker's note to the tutor; null clears it." }) })
+  .strictObject({ note: z.string().max(1000).trim().nullable().openapi({ description: "The booker's note to the tutor; null clears it." }) })
   .openapi('BookingUpdateRequest')
 
 export const RescheduleBody = z.strictObject({ suggested_start: instant, suggested_finish: instant }).openapi('RescheduleRequest')

@@ -13,13 +13,13 @@ const fileIds = z.array(z.uuid()).max(20)
 const NoteBody = z
   .strictObject({
     lesson_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    text: z.string().trim().min(1).max(10_000),
-    summary: z.string().trim().min(1).max(1_000),
+    text: z.string().max(10_000).trim().min(1),
+    summary: z.string().max(1_000).trim().min(1),
     file_ids: fileIds.optional().openapi({ description: "Files the tutor uploaded (POST /api/files) to attach." }),
   })
   .openapi('NoteRequest')
 const NotePatch = z
-  .strictObject({ text: z.string().trim().min(1).max(10_000).optional(), summary: z.string().trim().min(1).max(1_000).optional(), file_ids: fileIds.optional() })
+  .strictObject({ text: z.string().max(10_000).trim().min(1).optional(), summary: z.string().max(1_000).trim().min(1).optional(), file_ids: fileIds.optional() })
   .openapi('NoteUpdateRequest')
 const NoteSchema = z
   .object({ id: z.number().int(), lesson_id: z.number().int(), author_id: z.number().int(), text: z.string(), summary: z.string(), file_ids: z.array(z.string()), created_at: z.string(), updated_at: z.string() })

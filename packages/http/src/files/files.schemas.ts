@@ -28,7 +28,7 @@ export const UploadFields = z.strictObject({ purpose: z.enum(FILE_PURPOSES).opti
 /** Profile media take the file alone. */
 export const NoFields = z.strictObject({})
 
-export const RenameBody = z.strictObject({ name: z.string().trim().min(1).max(255) }).openapi('FileRenameRequest')
+export const RenameBody = z.strictObject({ name: z.string().max(255).trim().min(1) }).openapi('FileRenameRequest')
 
 /**
  * The documented multipart body. A plain JSON schema rather than zod on purpose: a zod

@@ -6,9 +6,9 @@ export const idParam = z.object({ id: z.coerce.number().int().positive().openapi
 
 const paymentMethodId = z
   .string()
+  .max(255)
   .trim()
   .min(3)
-  .max(255)
   .regex(/^pm_[A-Za-z0-9_]+$/, 'must be a processor payment method id (pm_...)')
   .openapi({ example: 'pm_card_visa' })
 
@@ -53,7 +53,7 @@ export const presentCardValidation = (card: CardDetails): z.infer<typeof CardVal
 
 export const BankAccountBody = z
   .strictObject({
-    account_holder_name: z.string().trim().min(1).max(140),
+    account_holder_name: z.string().max(140).trim().min(1),
     sort_code: z.string().regex(/^(\d{2}-\d{2}-\d{2}|\d{6})$/, 'must be six digits, as 12-34-56 or 123456').openapi({ example: '12-34-56' }),
     account_number: z.string().regex(/^\d{8}$/, 'must be eight digits').openapi({ example: '12345678' }),
   })
@@ -61,7 +61,7 @@ export const BankAccountBody = z
 
 export const BankAccountUpdateBody = z
   .strictObject({
-    account_holder_name: z.string().trim().min(1).max(140).optional(),
+    account_holder_name: z.string().max(140).trim().min(1).optional(),
     is_default: z.literal(true).optional().openapi({ description: 'Only `true`: make this account the default for payouts' }),
   })
   .refine((b) => b.account_holder_name !== undefined || b.is_default !== undefined, { message: 'give account_holder_name or is_default', path: ['body'] })

@@ -8,6 +8,7 @@ import { pricingErrors } from '../pricing/pricing.errors'
 import { verificationErrors } from '../verification/verification.errors'
 import type { ErrorRows, ErrorSpec } from './error-spec'
 import { Problem } from './problem'
+import { transitionDetail } from './transition-detail'
 
 /** The error types the shared context declares, which any context may return. */
 const GENERIC_ERRORS = {
@@ -18,7 +19,7 @@ const GENERIC_ERRORS = {
     status: 409,
     code: 'invalid_state_transition',
     title: 'Invalid state transition',
-    detail: (e: { machine: string; from: string; trigger: string }) => `Cannot ${e.trigger} a ${e.machine} in state ${e.from}.`,
+    detail: transitionDetail,
   },
 } satisfies ErrorRows
 

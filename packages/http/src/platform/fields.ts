@@ -24,9 +24,9 @@ export const pastDate = calendarDate.refine((s) => s <= todayUtc(), 'must not be
  */
 export const personName = z
   .string()
+  .max(100)
   .trim()
   .min(1)
-  .max(100)
   .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), 'must not contain control or invisible formatting characters (bidi or zero-width)')
 export const countryCode = z
   .string()
@@ -41,9 +41,9 @@ export const mobileField = z
   .openapi({ example: '+447700900123' })
 export const postcodeField = z
   .string()
+  .max(10)
   .trim()
   .min(2)
-  .max(10)
   .regex(/^[A-Za-z0-9 ]+$/, 'must be letters, digits and spaces')
   .transform((s) => s.toUpperCase().replace(/\s+/g, ' '))
 

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from './app-env'
 import { problems } from './problem'
-import { isJsonType } from './request-body'
+import { declaresBody, isJsonType } from './request-body'
 
 /**
  * Routes with a JSON body: any other content type, or text that is not JSON, is a 400
@@ -20,6 +20,21 @@ export const jsonBody = createMiddleware<AppEnv>(async function jsonBody(c, next
   if (withNul.length > 0) {
     throw problems.validation(Object.fromEntries(withNul.map((path) => [path, ['must not contain NUL characters']])))
   }
+  await next()
+})
+
+/**
+ * Routes whose JSON body is optional (CONTRACT §17: `POST /api/subscriptions` takes an empty
+ * body): a body that is there is held to `jsonBody`'s rules; a blank one is no body at all,
+ * whatever type it claims (`fetch` labels an empty string `text/plain`), so the validator
+ * takes `{}`. The route documents its body as not required.
+ */
+export const optionalJsonBody = createMiddleware<AppEnv>(async function optionalJsonBody(c, next) {
+  if (declaresBody(c) && (await c.req.text()).trim() !== '') return jsonBody(c, next)
+  const headers = new Headers(c.req.raw.headers)
+  headers.delete('content-type')
+  headers.delete('content-length')
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, signal: c.req.raw.signal })
   await next()
 })
 

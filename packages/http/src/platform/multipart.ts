@@ -9,7 +9,7 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import { admitUpload, largestUploadFor, type MediaCategory } from '@tutoring/domain/files'
 import type { FieldErrors } from '@tutoring/domain/shared'
-import type { Services } from '@tutoring/adapters'
+import type { Allowance, Services } from '@tutoring/adapters'
 import type { AppEnv } from './app-env'
 import { problemFromDomain } from './domain-errors'
 import { Problem, problems } from './problem'
@@ -59,25 +59,54 @@ export type UploadOptions<S> = {
  * size is capped by what that caller may upload of `accept` (without an account, images
  * only, so 10 MiB), then by the detected type's own limit.
  */
-export function receiveUploadFor<S extends z.ZodType>(
+export async function receiveUploadFor<S extends z.ZodType>(
   c: Context<AppEnv>,
   services: Services,
   options: { fields: S; accept: readonly MediaCategory[] },
 ): Promise<ReceivedUpload<z.output<S>>> {
   const { limits, sniffer } = services.files
   const anonymous = c.get('user') === undefined
-  return receiveUpload(c, {
-    maxFileBytes: largestUploadFor(anonymous, options.accept, limits),
-    fields: options.fields,
-    spoolDir: uploadSpoolDir(services),
-    screen: {
-      headBytes: sniffer.headBytes,
-      async admit(head) {
-        const admitted = admitUpload({ accepted: options.accept, mimeType: await sniffer.detect(head), anonymous, limits })
-        return admitted.isOk() ? admitted.value : problemFromDomain(admitted.error)
+  const largest = largestUploadFor(anonymous, options.accept, limits)
+  const receive = (maxFileBytes: number) =>
+    receiveUpload(c, {
+      maxFileBytes,
+      fields: options.fields,
+      spoolDir: uploadSpoolDir(services),
+      screen: {
+        headBytes: sniffer.headBytes,
+        async admit(head) {
+          const admitted = admitUpload({ accepted: options.accept, mimeType: await sniffer.detect(head), anonymous, limits })
+          return admitted.isOk() ? Math.min(admitted.value, maxFileBytes) : problemFromDomain(admitted.error)
+        },
       },
-    },
+    })
+  return anonymous ? withinAnonymousAllowance(c, services.throttles.anonymousUploads, largest, receive) : receive(largest)
+}
+
+/**
+ * CONTRACT §15: without an account a client address uploads at most its allowance an hour
+ * (20 MiB). An address with nothing left is refused before anything is read; no more than
+ * what is left is read; what was received is then taken from the allowance in one piece,
+ * so uploads at once from one address can not share the rest twice. Refused: 429 with
+ * `Retry-After`, nothing kept.
+ */
+async function withinAnonymousAllowance<T extends ReceivedUpload<unknown>>(
+  c: Context<AppEnv>,
+  allowance: Allowance,
+  largest: number,
+  receive: (maxFileBytes: number) => Promise<T>,
+): Promise<T> {
+  const key = `addr:${c.get('clientAddress')}`
+  const left = await allowance.left(key)
+  if (!left.allowed) throw problems.tooManyRequests(left.resetSeconds)
+  const upload = await receive(Math.min(largest, left.remaining)).catch((error: unknown) => {
+    // Past what is left rather than past the type's own limit: the allowance, not the size, refuses it.
+    throw error instanceof Problem && error.status === 413 && left.remaining < largest ? problems.tooManyRequests(left.resetSeconds) : error
   })
+  const taken = await allowance.take(key, upload.file.size)
+  if (taken.allowed) return upload
+  await upload.discard()
+  throw problems.tooManyRequests(taken.resetSeconds)
 }
 
 /**

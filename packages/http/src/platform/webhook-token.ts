@@ -21,7 +21,8 @@ export function webhookToken(header: string, expected: string | undefined) {
   return createMiddleware<AppEnv>(async function webhookToken(c, next) {
     const given = c.req.header(header)
     if (!expected) throw problems.invalidSignature(400, 'This webhook receiver is not configured.')
-    if (given === undefined || !tokensMatch(given, expected)) throw problems.invalidSignature(400, `The ${header} header is missing or wrong.`)
+    if (!given) throw problems.invalidSignature(400, `The ${header} header is missing.`)
+    if (!tokensMatch(given, expected)) throw problems.invalidSignature(400, `The ${header} header is wrong.`)
     await next()
   })
 }

@@ -21,13 +21,14 @@ import {
 import { calendarDate, countryCode, mobileField, pastDate, personName, postcodeField } from '../platform/fields'
 
 const id = z.number().int()
-const text = (max: number) => z.string().trim().min(1).max(max)
+/** The bound is on what the client sent, so a value the document refuses is refused before trimming. */
+const text = (max: number) => z.string().max(max).trim().min(1)
 /** Optional text a client clears with null; a blank clears it too. */
 const clearableText = (max: number) =>
   z
     .string()
-    .trim()
     .max(max)
+    .trim()
     .transform((s) => (s === '' ? null : s))
     .nullable()
     .optional()
@@ -335,8 +336,8 @@ export const presentUserDevice = (d: UserDevice): z.infer<typeof UserDeviceSchem
 
 const httpsUrl = z
   .string()
-  .trim()
   .max(2048)
+  .trim()
   .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'must be an https:// URL' }))
   // The parser's form (lower-case scheme and host), which is what the column's check expects.
   .transform((s) => new URL(s).href)

@@ -3,9 +3,9 @@ import { countryCode, mobileField, pastDate, personName, postcodeField } from '.
 import { emailField, passwordField } from '../accounts'
 
 const AddressInput = z.strictObject({
-  line1: z.string().trim().min(1).max(255),
-  line2: z.string().trim().max(255).nullable().optional(),
-  city: z.string().trim().min(1).max(100),
+  line1: z.string().max(255).trim().min(1),
+  line2: z.string().max(255).trim().nullable().optional(),
+  city: z.string().max(100).trim().min(1),
   postcode: postcodeField,
   country: countryCode.optional(),
 })
@@ -26,6 +26,6 @@ export const RegisterBody = z
       .strictObject({ certificate_number: z.string().trim().regex(/^\d{12}$/, 'must be the 12 digits of the certificate'), issue_date: pastDate })
       .nullable()
       .optional(),
-    card: z.strictObject({ payment_method: z.string().trim().min(3).max(255) }).nullable().optional(),
+    card: z.strictObject({ payment_method: z.string().max(255).trim().min(3) }).nullable().optional(),
   })
   .openapi('RegisterRequest')

@@ -7,7 +7,7 @@ export const ReviewBody = z
     knowledge: rating,
     communication: rating,
     punctuality: rating,
-    comment: z.string().trim().max(300).nullish(),
+    comment: z.string().max(300).trim().nullish(),
   })
   .openapi('ReviewRequest')
 export const ReviewSummarySchema = z

@@ -3,7 +3,7 @@ import { html } from 'hono/html'
 import { openBillingPortal, recordSubscriptionEvent, startSubscription } from '@tutoring/domain/subscriptions'
 import { authApi, currentUser, webApi } from '../platform/auth'
 import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
-import { jsonBody } from '../platform/json-body'
+import { jsonBody, optionalJsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import { signatureHeaders, stripeSignature } from '../platform/stripe-signature'
@@ -24,16 +24,18 @@ export function subscriptionRoutes(app: App, services: Services): void {
       tags,
       summary: "Start the tutor's membership",
       description: [
-        'web.api; tutors only (403 otherwise). Body `{price_id?}`: a plan\'s processor price id, the active plan when absent',
+        'web.api; tutors only (403 otherwise). The body is optional: none, an empty one or `{}` start the active plan;',
+        '`{price_id}` names a plan by its processor price id',
         '(an unknown or retired one: 422 `errors.price_id`). Starts `trialing` for the plan\'s trial period (`incomplete`',
         "for a plan without one, until the first payment), answers 201; the processor's copy is made just after (outbox) and",
         'its webhook moves the status from then on. Registration already starts one for every tutor, so a tutor with a live',
         'subscription that has not ended gets that one back with 200 and nothing changes (a retry is harmless); one that',
-        'ended (`incomplete_expired`) is closed and a new one starts.',
+        'ended (`incomplete_expired`) is closed and a new one starts. The answer names the product: `product_id`, `price_id`',
+        'and `trial_period` (days).',
       ].join(' '),
       security: bearer,
-      middleware: [webApi(services), jsonBody] as const,
-      request: { body: { content: { 'application/json': { schema: SubscriptionBody } }, required: true } },
+      middleware: [webApi(services), optionalJsonBody] as const,
+      request: { body: { content: { 'application/json': { schema: SubscriptionBody } }, required: false } },
       responses: {
         ...processorProblems,
         200: jsonContent(z.object({ data: SubscriptionSchema }), 'The live subscription, unchanged'),

@@ -9,7 +9,7 @@ import {
 import { parseEventObject, type ProcessorEvent } from '../payments'
 
 export const SubscriptionBody = z
-  .strictObject({ price_id: z.string().trim().min(1).max(255).optional().openapi({ description: 'A plan\'s processor price id; the active plan when absent' }) })
+  .strictObject({ price_id: z.string().max(255).trim().min(1).optional().openapi({ description: 'A plan\'s processor price id; the active plan when absent' }) })
   .openapi('SubscriptionRequest')
 
 export const SubscriptionSchema = z
@@ -17,7 +17,9 @@ export const SubscriptionSchema = z
     id: z.number().int(),
     status: z.enum(SUBSCRIPTION_STATUSES),
     valid: z.boolean().openapi({ description: 'trialing or active' }),
-    price_id: z.string(),
+    product_id: z.string().openapi({ description: "The processor's product id of the subscription's plan" }),
+    price_id: z.string().openapi({ description: "The processor's price id of the subscription's plan" }),
+    trial_period: z.number().int().openapi({ description: "The plan's trial period in days (0: none)" }),
     trial_ends_at: z.string().nullable(),
     current_period_end: z.string().nullable(),
     created_at: z.string(),
@@ -28,7 +30,9 @@ export const presentSubscription = (s: Subscription): z.infer<typeof Subscriptio
   id: s.id,
   status: s.status,
   valid: isSubscriptionValid(s.status),
-  price_id: s.priceId,
+  product_id: s.product.productId,
+  price_id: s.product.priceId,
+  trial_period: s.product.trialPeriodDays,
   trial_ends_at: s.trialEndsAt?.toISOString() ?? null,
   current_period_end: s.currentPeriodEnd?.toISOString() ?? null,
   created_at: s.createdAt.toISOString(),

@@ -81,7 +81,7 @@ export function tutorRoutes(app: App, services: Services): void {
       tags: ['Users'],
       summary: 'Public user by username',
       description:
-        'Public. A tutor answers the public tutor profile of GET /api/tutors/{id}/profile plus role_id and role; a student or parent answers name, role and joined_at. Staff, deleted users and tutors who hide their profile are 404, as an unknown username.',
+        'Public. A tutor answers the public tutor profile of GET /api/tutors/{id}/profile plus role_id and role; a student or parent answers name, role and joined_at. Staff and deleted users are 404, as an unknown username. A tutor who hides their profile is answered all the same: visibility gates search only, as on GET /api/tutors/{id}/profile.',
       request: { params: z.object({ user: z.string().min(1).max(64).openapi({ param: { name: 'user', in: 'path' }, description: 'The username.' }) }) },
       responses: { 200: jsonContent(z.object({ data: z.union([PublicTutorUserSchema, PublicUserSchema]) }), 'User'), 404: commonProblems[404] },
     },

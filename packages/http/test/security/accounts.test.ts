@@ -1,17 +1,12 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { freshAddress } from '../support/client-addresses'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
 
 type Problem = { status: number; code: string; errors?: Record<string, string[]> }
 
-/** A client address nobody else uses. */
-let nextAddress = randomInt(0, 60_000)
-const freshAddress = () => {
-  const n = nextAddress++ % 65_536
-  return `198.19.${n >> 8}.${n & 255}`
-}
 
 /** Issue 13, "Smaller holes", on accounts: names, passwords, what lookups reveal, and the login limit. */
 describe.each(testDatabaseKinds())('accounts under attack, on %s', (kind) => {
@@ -64,11 +59,11 @@ describe.each(testDatabaseKinds())('accounts under attack, on %s', (kind) => {
     finding.figures = { requests: tally.requests, 'limits reached': tally.limitsReached }
   })
 
-  it('answers staff, hidden tutors and unknown handles alike (404), and another user\'s id as an unknown id', async ({ task }) => {
+  it('answers staff and unknown handles alike (404), a tutor hidden or shown by the public profile, and another user\'s id as an unknown id', async ({ task }) => {
     const finding = recordFinding(task, {
       class: 'Accounts: enumeration through lookups',
       tried: 'GET /api/users/{username} of staff, a hidden tutor, a visible tutor and nobody; GET and PUT /api/v1/users/{id} of another user and of nobody',
-      held: 'one identical 404 for staff, hidden tutors, other users and unknowns; visible tutors and oneself still answered',
+      held: 'one identical 404 for staff, other users and unknowns; a tutor, hidden or shown, answers the public profile of GET /api/tutors/{id}/profile (visibility gates search only); oneself still answered',
     })
     const tally = new Tally()
     const handleOf = async (id: number) => (await t.db.selectFrom('users').select('username').where('id', '=', id).executeTakeFirstOrThrow()).username
@@ -78,11 +73,15 @@ describe.each(testDatabaseKinds())('accounts under attack, on %s', (kind) => {
     await t.db.updateTable('profiles').set({ is_visible: true }).where('user_id', '=', shown.user.id).execute()
     const unknown = tally.send(await t.request('GET', '/api/users/no.such.person'))
     expect(unknown.status).toBe(404)
-    for (const who of [staff.user.id, hidden.user.id]) {
-      const res = tally.send(await t.request('GET', `/api/users/${await handleOf(who)}`))
-      expect([res.status, res.text]).toEqual([404, unknown.text])
+    const asStaff = tally.send(await t.request('GET', `/api/users/${await handleOf(staff.user.id)}`))
+    expect([asStaff.status, asStaff.text]).toEqual([404, unknown.text])
+    // CONTRACT §14: the public profile of a tutor is answered by both routes, hidden or not.
+    for (const tutor of [hidden, shown]) {
+      const byName = tally.send(await t.request<{ data: object }>('GET', `/api/users/${await handleOf(tutor.user.id)}`), [])
+      const byId = await t.request<{ data: object }>('GET', `/api/tutors/${tutor.user.id}/profile`)
+      expect(byName.status).toBe(200)
+      expect(byName.body.data).toEqual({ ...byId.body.data, role_id: 3, role: 'tutor' })
     }
-    expect(tally.send(await t.request('GET', `/api/users/${await handleOf(shown.user.id)}`), []).status).toBe(200)
 
     const nosy = await t.register('student')
     for (const method of ['GET', 'PUT'] as const) {

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { TestContext, TestResponse } from './harness'
+import { fakeIncoming, type TestContext, type TestResponse } from './harness'
 
 export type UploadOptions = {
   token?: string
@@ -12,6 +12,8 @@ export type UploadOptions = {
   fields?: Record<string, string>
   fieldsFirst?: boolean
   partName?: string
+  /** The TCP peer's address, as the socket would report it (per-address limits). */
+  from?: string
 }
 
 /** A multipart upload through `app.request`, as a client's FormData would send it. */
@@ -24,7 +26,8 @@ export async function upload<T = unknown>(t: TestContext, url: string, bytes: Ui
   else form.append(options.partName ?? 'file', blob, options.name ?? 'upload.bin')
   if (!options.fieldsFirst) appendFields()
   const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {}
-  const res = await t.app.request(url, { method: 'POST', body: form, headers })
+  const env = options.from ? { incoming: fakeIncoming(options.from, headers) } : undefined
+  const res = await t.app.request(url, { method: 'POST', body: form, headers }, env)
   const text = await res.text()
   let body: unknown
   try {

@@ -2,18 +2,21 @@ import { sql, type Kysely } from 'kysely'
 import type { ObjectStorage } from '@tutoring/domain/files'
 import type { Database } from '../../db/database'
 
-/** How long an upload made without an account waits for a registration to claim it. */
-export const UNCLAIMED_UPLOAD_HOURS = 24
+/** The longest an upload made without an account is kept unclaimed (CONTRACT §15: a day at most). */
+const UNCLAIMED_UPLOAD_KEPT_MS = 24 * 3_600_000
+/** How often the server purges them. */
+export const UNCLAIMED_UPLOAD_PURGE_EVERY_MS = 3_600_000
 
 /**
  * Removes uploads nobody claimed: made without an account (registration's profile picture)
- * more than a day ago and referenced by nothing. The rows go first, in one statement whose
+ * more than a day less one purge interval ago, so that none outlives the day between two
+ * purges, and referenced by nothing. The rows go first, in one statement whose
  * rows are claimed with SKIP LOCKED, so instances running this at once each remove their
  * own; then their objects. Answers how many went. A crash between the two leaves an object
  * without a row, never a row without its object.
  */
 export async function purgeUnclaimedUploads(db: Kysely<Database>, storage: ObjectStorage, now: Date, batch = 500): Promise<number> {
-  const cutoff = new Date(now.getTime() - UNCLAIMED_UPLOAD_HOURS * 3_600_000)
+  const cutoff = new Date(now.getTime() - UNCLAIMED_UPLOAD_KEPT_MS + UNCLAIMED_UPLOAD_PURGE_EVERY_MS)
   let removed = 0
   for (;;) {
     const rows = await sql<{ storage_key: string }>`
