@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { runDuePayments } from '@tutoring/domain'
 import { startServer } from '../src/server'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { httpCall, type HttpCallOptions } from './support/http-call'
 
@@ -26,7 +26,7 @@ type Booking = {
 describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
   let t: TestContext
   let server: Awaited<ReturnType<typeof startServer>>
-  const clock = manualClock(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
+  const clock = fakeClock(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
 
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { expireHolds, runDuePayments } from '@tutoring/domain'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 
 type Problem = { status: number; code: string; errors?: Record<string, string[]> }
@@ -28,7 +28,7 @@ const DAY = 24 * HOUR
 
 describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
   let t: TestContext
-  const clock = manualClock(new Date())
+  const clock = fakeClock(new Date())
   let tutor: Session
   let teachId = 0
   let levelId = 0

@@ -1,7 +1,7 @@
 import { runDuePayments } from '@tutoring/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { upload } from './support/uploads'
 
@@ -18,7 +18,7 @@ const HOUR = 3_600_000
 describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
   let t: TestContext
   const base = new Date(Math.ceil(Date.now() / HOUR) * HOUR)
-  const clock = manualClock(base)
+  const clock = fakeClock(base)
   let staff: Session
 
   beforeAll(async () => {

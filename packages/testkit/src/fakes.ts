@@ -1,8 +1,8 @@
 /**
  * In-memory stand-ins for the domain's ports, for use-case tests next to the domain code:
  * a clock a test moves, a unit of work that rolls its stores back on Err, an outbox and a
- * webhook log that remember, and a payment processor that follows the processor's state
- * model for a handful of test payment methods.
+ * webhook log that remember, a payment processor that follows the processor's state model
+ * for a handful of test payment methods, and faults a test switches on in any processor.
  */
 import { err, ok, type Result } from 'neverthrow'
 import type {
@@ -36,6 +36,9 @@ export const fakeClock = (start: string | Date): FakeClock => {
     },
   }
 }
+
+/** The system clock `ms` ahead, for jobs a test runs as if later. */
+export const clockAhead = (ms: number): Clock => ({ now: () => new Date(Date.now() + ms) })
 
 const isLock = (key: string) => key === 'lock' || /^lock[A-Z]/.test(key)
 
@@ -269,4 +272,22 @@ export const payoutAccountsOf = (state: { payoutAccounts: Array<PayoutAccountSta
       return true
     },
   }
+}
+
+/**
+ * Any processor (the offline one, say) with faults a test switches on: captures of the listed
+ * intents are refused (as a processor refuses a capture: the call throws).
+ */
+export function faultyProcessor() {
+  const refuseCaptureOf = new Set<string>()
+  const calls = { captures: [] as string[] }
+  const wrap = (processor: PaymentProcessor): PaymentProcessor => ({
+    ...processor,
+    async capturePaymentIntent(id, input) {
+      calls.captures.push(id)
+      if (refuseCaptureOf.has(id)) throw new Error(`This PaymentIntent could not be captured (${id})`)
+      return processor.capturePaymentIntent(id, input)
+    },
+  })
+  return { wrap, refuseCaptureOf, calls }
 }
