@@ -13,6 +13,7 @@ import type {
   InboundEvent,
   OutboxMessage,
   PaymentIntent,
+  PaymentCustomerRepository,
   PaymentProcessor,
   PayoutAccountRepository,
   PayoutAccountState,
@@ -256,6 +257,21 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
     },
   }
 }
+
+/** A repository method a world leaves out: calling it is a bug in the test. */
+export const notFakedIn = (world: string) => (what: string) => () => {
+  throw new Error(`${what} is not part of the ${world}`)
+}
+
+/** Processor customers in memory, one per user: the first claim wins. */
+export const paymentCustomersOf = (state: { customers: Array<{ userId: number; customerId: string }> }): PaymentCustomerRepository => ({
+  customerIdOf: async (userId) => state.customers.find((c) => c.userId === userId)?.customerId ?? null,
+  claim: async (userId, customerId) => {
+    if (state.customers.some((c) => c.userId === userId)) return false
+    state.customers.push({ userId, customerId })
+    return true
+  },
+})
 
 /** Connected accounts in memory: what the processor last said of each, newest word wins. */
 export const payoutAccountsOf = (state: { payoutAccounts: Array<PayoutAccountState & { at: Date }> }): PayoutAccountRepository => {

@@ -3,7 +3,7 @@
  * they belong to) for the card and bank-account use-case tests.
  */
 import { ROLE_IDS, type BankAccount, type OutboxMessage, type PaymentsDeps, type PaymentsRepos, type PayoutAccountState, type RoleId, type SavedCard, type User } from '@tutoring/domain'
-import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf } from './fakes'
+import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, notFakedIn, outboxOf, paymentCustomersOf, payoutAccountsOf } from './fakes'
 
 export type PaymentsWorldState = {
   users: User[]
@@ -15,9 +15,7 @@ export type PaymentsWorldState = {
   nextId: number
 }
 
-const notFaked = (what: string) => () => {
-  throw new Error(`${what} is not part of the payments world`)
-}
+const notFaked = notFakedIn('payments world')
 
 export function paymentsWorld(now: string) {
   const state: PaymentsWorldState = { users: [], cards: [], bankAccounts: [], customers: [], payoutAccounts: [], outbox: [], nextId: 1 }
@@ -92,14 +90,7 @@ export function paymentsWorld(now: string) {
       lockUser: async () => {},
     },
     payoutAccounts: payoutAccountsOf(state),
-    paymentCustomers: {
-      customerIdOf: async (userId) => state.customers.find((c) => c.userId === userId)?.customerId ?? null,
-      claim: async (userId, customerId) => {
-        if (state.customers.some((c) => c.userId === userId)) return false
-        state.customers.push({ userId, customerId })
-        return true
-      },
-    },
+    paymentCustomers: paymentCustomersOf(state),
     users: {
       findById: async (userId) => structuredClone(state.users.find((u) => u.id === userId)),
       findByEmailWithPassword: notFaked('users.findByEmailWithPassword'),
