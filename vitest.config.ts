@@ -31,7 +31,7 @@ export default defineConfig({
     // and PGlite's compiled WebAssembly load once per worker, not once per file (half the CPU
     // of the whole run). Each file still builds its own app and database, and nothing in the
     // code under test keeps state in a module; a test that changes the process (environment,
-    // spies, timers) puts it back.
+    // spies, listeners) puts it back.
     isolate: false,
     // Vitest's default is one worker per core but one; on a 2-core machine that is a single
     // worker, idle while its tests wait on sockets, child processes and timers.
@@ -46,7 +46,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**', ...QUICK, ...Object.values(SUITES)],
         },
       },
-      ...Object.entries(SUITES).map(([name, include]) => ({ extends: true as const, test: { name, include: [include] } })),
+      // The attack and fault suites keep a process per file: they measure this process's memory
+      // peak, kill and restart what it talks to, and stop servers by signal, which a process
+      // shared with other files would blur.
+      ...Object.entries(SUITES).map(([name, include]) => ({ extends: true as const, test: { name, include: [include], isolate: true } })),
     ],
   },
 })
