@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from './support/harness'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 
 type Session = { data: { token: string; token_type: string; expires_in: number; user: Record<string, unknown> } }
 type Problem = { type: string; title: string; status: number; code: string; detail?: string; errors?: Record<string, string[]> }
@@ -22,7 +22,7 @@ const tutorBody = (email: string) => ({
 
 describe.each(testDatabaseKinds())('accounts on %s', (kind) => {
   let t: TestContext
-  const clock = manualClock(new Date('2026-11-22T10:00:00Z'))
+  const clock = fakeClock(new Date('2026-11-22T10:00:00Z'))
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })
   })

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemResolver } from '@tutoring/adapters'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 
 type Problem = { status: number; code: string; errors?: Record<string, string[]> }
@@ -48,7 +48,7 @@ const FEED = [
 
 describe.each(testDatabaseKinds())('availability on %s', (kind) => {
   let t: TestContext
-  const clock = manualClock(new Date('2026-03-20T12:00:00Z'))
+  const clock = fakeClock(new Date('2026-03-20T12:00:00Z'))
   let feedServer: Server
   let feedUrl = ''
   let student: Session

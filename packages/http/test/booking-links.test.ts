@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 
 type One<T> = { data: T }
@@ -17,7 +17,7 @@ const HOUR = 3_600_000
 describe.each(testDatabaseKinds())('emailed booking management links on %s', (kind) => {
   let t: TestContext
   const base = new Date(Math.ceil(Date.now() / HOUR) * HOUR)
-  const clock = manualClock(base)
+  const clock = fakeClock(base)
   let tutor: Session
   let teachId = 0
   let levelId = 0

@@ -3,7 +3,7 @@ import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { countHoursTaught } from '@tutoring/domain/booking'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { startServer } from '../src/server'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { httpCall, type HttpCallOptions } from './support/http-call'
 
@@ -27,7 +27,7 @@ type Booking = {
 describe.each(testDatabaseKinds())('lessons end to end on %s', (kind) => {
   let t: TestContext
   let server: Awaited<ReturnType<typeof startServer>>
-  const clock = manualClock(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
+  const clock = fakeClock(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
 
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })

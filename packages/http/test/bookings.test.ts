@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { expireHolds } from '@tutoring/domain/booking'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
-import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { upload } from './support/uploads'
 
@@ -30,7 +30,7 @@ const DAY = 24 * HOUR
 
 describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
   let t: TestContext
-  const clock = manualClock(new Date())
+  const clock = fakeClock(new Date())
   let tutor: Session
   let teachId = 0
   let levelId = 0

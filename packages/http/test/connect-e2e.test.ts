@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStripeStandIn, testDatabaseKinds, type StripeStandIn } from '@tutoring/adapters/testing'
 import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
 import { startServer } from '../src/server'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { httpCall, type HttpCallOptions } from './support/http-call'
 
@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
     let t: TestContext
     let api: StripeStandIn | undefined
     let server: Awaited<ReturnType<typeof startServer>>
-    const clock = manualClock(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
+    const clock = fakeClock(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
 
     beforeAll(async () => {
       api = processor === 'stand-in' ? await startStripeStandIn() : undefined

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { expireReschedules } from '@tutoring/domain/booking'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 
 type Problem = { code: string; errors?: Record<string, string[]> }
@@ -15,7 +15,7 @@ const HOUR = 3_600_000
 describe.each(testDatabaseKinds())('lessons, notes and reviews on %s', (kind) => {
   let t: TestContext
   const base = new Date(Math.ceil(Date.now() / HOUR) * HOUR)
-  const clock = manualClock(base)
+  const clock = fakeClock(base)
   let tutor: Session
   let teachId = 0
   let levelId = 0

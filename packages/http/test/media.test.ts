@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, startLocalS3, testDatabaseKinds, type LocalS3 } from '@tutoring/adapters/testing'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { follow, storedObjects, upload } from './support/uploads'
 
@@ -21,7 +21,7 @@ type FileBody = { data: { id: string } }
 
 describe.each(testDatabaseKinds())('profile media and resources on %s', (kind) => {
   let t: TestContext
-  const clock = manualClock(new Date('2026-11-22T10:00:00Z'))
+  const clock = fakeClock(new Date('2026-11-22T10:00:00Z'))
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })
   })

@@ -2,7 +2,7 @@ import { createECDH } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger, devicePushGateway, fcmPushGateway, loadServiceAccount, systemResolver, webPushGateway } from '@tutoring/adapters'
 import { startFcmStandIn, startWebPushStandIn, testDatabaseKinds, type FcmStandIn, type WebPushStandIn } from '@tutoring/adapters/testing'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 
 type One<T> = { data: T }
@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('a note pushed to the student\'s devices on %
   let fcm: FcmStandIn
   let browser: WebPushStandIn
   const vapid = vapidKeys()
-  const clock = manualClock(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
+  const clock = fakeClock(new Date(Math.ceil(Date.now() / HOUR) * HOUR))
   let origin = ''
 
   /** Through the listening server, as a client would call it. */

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { manualClock } from './support/clock'
+import { addSearchableTutor, catalogOf, testDatabaseKinds } from '@tutoring/adapters/testing'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
-import { addSearchableTutor, catalogOf } from './support/searchable'
 
 type Problem = { code: string; errors?: Record<string, string[]> }
 type Address = { line1: string | null; line2: string | null; city: string | null; postcode: string; country: string; lat: number; lng: number }
@@ -25,7 +24,7 @@ describe.each(testDatabaseKinds())('postcodes offline on %s', (kind) => {
   let levelId = 0
 
   beforeAll(async () => {
-    t = await createTestContext(kind, {}, { clock: manualClock(NOW) })
+    t = await createTestContext(kind, {}, { clock: fakeClock(NOW) })
     // At Buckingham Palace, travelling 10 miles, 09:00-17:00 every day in every lesson type.
     tutorId = await addSearchableTutor(t, await catalogOf(t))
     const teach = await t.db.selectFrom('teaches').innerJoin('teach_subject_levels', 'teach_subject_levels.teach_id', 'teaches.id').select(['teaches.id', 'teach_subject_levels.subject_level_id']).where('teaches.tutor_id', '=', tutorId).executeTakeFirstOrThrow()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import type { CustomerDetails, PaymentProcessor } from '@tutoring/domain/payments'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 
 type Caller = { token: string; user: { id: number } }
@@ -25,7 +25,7 @@ function recordingProcessor() {
 describe.each(testDatabaseKinds())('processor sync of tutor details on %s', (kind) => {
   let t: TestContext
   const fake = recordingProcessor()
-  const clock = manualClock(new Date())
+  const clock = fakeClock(new Date())
   /** Rows become due at the database's now(); the worker's clock must have caught up with it. */
   const deliver = async () => {
     if (Date.now() > clock.now().getTime()) clock.set(new Date())

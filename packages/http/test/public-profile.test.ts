@@ -2,7 +2,7 @@ import { countHoursTaught } from '@tutoring/domain/booking'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 import { upload } from './support/uploads'
 
@@ -19,7 +19,7 @@ const HOUR = 3_600_000
 describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
   let t: TestContext
   const base = new Date(Math.ceil(Date.now() / HOUR) * HOUR)
-  const clock = manualClock(base)
+  const clock = fakeClock(base)
   let staff: Session
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from './support/harness'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 
 type Meta = { current_page: number; per_page: number; total: number; last_page: number }
 type List<T = Record<string, unknown>> = { data: T[]; meta: Meta }
@@ -14,7 +14,7 @@ const AUTH_LISTS = ['/api/v1/subjects', '/api/v1/subject-levels', '/api/v1/exam-
 describe.each(testDatabaseKinds())('reference data on %s', (kind) => {
   let t: TestContext
   let token: string
-  const clock = manualClock(new Date('2026-11-22T10:00:00Z'))
+  const clock = fakeClock(new Date('2026-11-22T10:00:00Z'))
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })
     token = (await t.register('student')).token

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signStripePayload, testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addSearchableTutor, catalogOf, signStripePayload, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from './support/harness'
-import { addSearchableTutor, catalogOf } from './support/searchable'
 
 const SECRET = 'whsec_rule_eight'
 type Status = { data: { eligible: boolean; reasons: string[] } }

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addTutors, catalogOf, removeAllTutors, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { UK_PLACES, type DemoCatalog, type DemoTutor } from '@tutoring/adapters'
 import { compareByRating, searchEligibility, type SearchSort } from '@tutoring/domain/search'
 import { addDays, distanceMiles, publicPoint } from '@tutoring/domain/shared'
-import { arbMarketplace, arbMarketplaceSearch, expectedMatches, placesGeocoder, type MarketplaceSearch } from '@tutoring/testkit'
+import { arbMarketplace, arbMarketplaceSearch, expectedMatches, fakeClock, placesGeocoder, type MarketplaceSearch } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
-import { manualClock } from './support/clock'
-import { addTutors, catalogOf, removeAllTutors } from './support/searchable'
 
 const NOW = new Date('2026-06-01T10:00:00Z')
 const TODAY = '2026-06-01'
@@ -49,7 +47,7 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
   let catalog: DemoCatalog
 
   beforeAll(async () => {
-    t = await createTestContext(kind, {}, { clock: manualClock(NOW), geocoder: placesGeocoder() })
+    t = await createTestContext(kind, {}, { clock: fakeClock(NOW), geocoder: placesGeocoder() })
     catalog = await catalogOf(t)
   })
   afterAll(() => t.close())

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { explainTutorSearch, testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addSearchableTutor, addTutors, aSearchableTutor, catalogOf, explainTutorSearch, removeAllTutors, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { generateDemoTutors, type DemoCatalog } from '@tutoring/adapters'
 import { distanceMiles } from '@tutoring/domain/shared'
-import { aSearchableTutor, placesGeocoder } from '@tutoring/testkit'
+import { fakeClock, placesGeocoder } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
-import { manualClock } from './support/clock'
-import { addSearchableTutor, addTutors, catalogOf, removeAllTutors } from './support/searchable'
 
 type Item = {
   id: number
@@ -37,7 +35,7 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
   const post = (body: unknown, query = '') => t.request<Page & Problem>('POST', `/api/v1/search${query}`, { body })
 
   beforeAll(async () => {
-    t = await createTestContext(kind, {}, { clock: manualClock(NOW), geocoder: placesGeocoder() })
+    t = await createTestContext(kind, {}, { clock: fakeClock(NOW), geocoder: placesGeocoder() })
     catalog = await catalogOf(t)
     const subjectId = async (title: string) => (await t.db.selectFrom('subjects').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id
     const mathsId = await subjectId('Mathematics')

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from './support/harness'
-import { manualClock } from './support/clock'
+import { fakeClock } from '@tutoring/testkit'
 
 type Problem = { status: number; code: string; errors?: Record<string, string[]> }
 type UserBody = { data: Record<string, unknown> & { id: number; username: string } }
 
 describe.each(testDatabaseKinds())('users on %s', (kind) => {
   let t: TestContext
-  const clock = manualClock(new Date('2026-11-22T10:00:00Z'))
+  const clock = fakeClock(new Date('2026-11-22T10:00:00Z'))
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { clock })
   })

@@ -23,7 +23,7 @@ import type { PayoutAccountState } from '@tutoring/domain/payments'
 import { DAY_NAMES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
 import { ROLE_IDS, type GeoPoint, type RoleId } from '@tutoring/domain/shared'
 import type { TutorBookability } from '@tutoring/domain/teaching'
-import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
+import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, notFakedIn, outboxOf, paymentCustomersOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
 
 export type BookingWorldState = {
   people: Person[]
@@ -63,9 +63,7 @@ const paymentRecord = (p: BookingPayment | undefined, tutorIdOf: (bookingId: num
     : undefined
 }
 
-const notFaked = (what: string) => () => {
-  throw new Error(`${what} is not part of the booking world`)
-}
+const notFaked = notFakedIn('booking world')
 
 export function bookingWorld(now: string) {
   const state: BookingWorldState = {
@@ -350,14 +348,7 @@ export function bookingWorld(now: string) {
         return found && { email: found.email, firstname: found.firstname }
       },
     },
-    paymentCustomers: {
-      customerIdOf: async (userId) => state.customers.find((c) => c.userId === userId)?.customerId ?? null,
-      claim: async (userId, customerId) => {
-        if (state.customers.some((c) => c.userId === userId)) return false
-        state.customers.push({ userId, customerId })
-        return true
-      },
-    },
+    paymentCustomers: paymentCustomersOf(state),
     coupons: {
       findByUid: async (uid) => structuredClone(state.coupons.find((c) => c.uid === uid && c.active)),
       redeemedBy: async (couponId, userId) => state.redemptions.filter((r) => r.couponId === couponId && r.userId === userId).length,

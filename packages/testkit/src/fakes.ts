@@ -1,8 +1,8 @@
 /**
  * In-memory stand-ins for the domain's ports, for use-case tests next to the domain code:
  * a clock a test moves, a unit of work that rolls its stores back on Err, an outbox and a
- * webhook log that remember, and a payment processor that follows the processor's state
- * model for a handful of test payment methods.
+ * webhook log that remember, a payment processor that follows the processor's state model
+ * for a handful of test payment methods, and faults a test switches on in any processor.
  */
 import { err, ok, type Result } from 'neverthrow'
 import type { OutboxMessage } from '@tutoring/domain/outbox'
@@ -11,6 +11,7 @@ import type {
   CardDetails,
   CreatePaymentIntentInput,
   PaymentIntent,
+  PaymentCustomerRepository,
   PaymentProcessor,
   PayoutAccountRepository,
   PayoutAccountState,
@@ -32,6 +33,9 @@ export const fakeClock = (start: string | Date): FakeClock => {
     },
   }
 }
+
+/** The system clock `ms` ahead, for jobs a test runs as if later. */
+export const clockAhead = (ms: number): Clock => ({ now: () => new Date(Date.now() + ms) })
 
 const isLock = (key: string) => key === 'lock' || /^lock[A-Z]/.test(key)
 
@@ -250,6 +254,21 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
   }
 }
 
+/** A repository method a world leaves out: calling it is a bug in the test. */
+export const notFakedIn = (world: string) => (what: string) => () => {
+  throw new Error(`${what} is not part of the ${world}`)
+}
+
+/** Processor customers in memory, one per user: the first claim wins. */
+export const paymentCustomersOf = (state: { customers: Array<{ userId: number; customerId: string }> }): PaymentCustomerRepository => ({
+  customerIdOf: async (userId) => state.customers.find((c) => c.userId === userId)?.customerId ?? null,
+  claim: async (userId, customerId) => {
+    if (state.customers.some((c) => c.userId === userId)) return false
+    state.customers.push({ userId, customerId })
+    return true
+  },
+})
+
 /** Connected accounts in memory: what the processor last said of each, newest word wins. */
 export const payoutAccountsOf = (state: { payoutAccounts: Array<PayoutAccountState & { at: Date }> }): PayoutAccountRepository => {
   const answer = (found: (PayoutAccountState & { at: Date }) | undefined) => found && { accountId: found.accountId, userId: found.userId, payoutsEnabled: found.payoutsEnabled }
@@ -265,4 +284,22 @@ export const payoutAccountsOf = (state: { payoutAccounts: Array<PayoutAccountSta
       return true
     },
   }
+}
+
+/**
+ * Any processor (the offline one, say) with faults a test switches on: captures of the listed
+ * intents are refused (as a processor refuses a capture: the call throws).
+ */
+export function faultyProcessor() {
+  const refuseCaptureOf = new Set<string>()
+  const calls = { captures: [] as string[] }
+  const wrap = (processor: PaymentProcessor): PaymentProcessor => ({
+    ...processor,
+    async capturePaymentIntent(id, input) {
+      calls.captures.push(id)
+      if (refuseCaptureOf.has(id)) throw new Error(`This PaymentIntent could not be captured (${id})`)
+      return processor.capturePaymentIntent(id, input)
+    },
+  })
+  return { wrap, refuseCaptureOf, calls }
 }

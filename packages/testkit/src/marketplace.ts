@@ -4,7 +4,6 @@
  */
 import fc from 'fast-check'
 import { demoTutorSnapshot, generateDemoTutors, UK_PLACES, type DemoCatalog, type DemoTutor, type DemoTutorOptions } from '@tutoring/adapters/demo'
-import { DAY_NAMES } from '@tutoring/domain/schedule'
 import type { SearchQuery, SearchSort, TutorSnapshot } from '@tutoring/domain/search'
 import { addDays, LESSON_TYPES, type Geocoder, type GeoPoint, type IsoDate, type LessonTypeName } from '@tutoring/domain/shared'
 
@@ -84,31 +83,4 @@ export function expectedMatches(t: DemoTutor, search: MarketplaceSearch, eligibl
       (!search.subjectLevelIds?.length || teach.levelIds.some((l) => search.subjectLevelIds!.includes(l))) &&
       (!search.examBoardIds?.length || teach.examBoardIds.some((b) => search.examBoardIds!.includes(b))),
   )
-}
-
-/** One tutor who passes every rule on any date within the window, online or in London. */
-export const aSearchableTutor = (catalog: DemoCatalog, overrides: Partial<DemoTutor> = {}): DemoTutor => {
-  const subject = catalog.subjects.find((s) => s.levelIds.length > 0)
-  if (!subject) throw new Error('the catalog has no subject with levels')
-  return {
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    gender: 'female',
-    bio: 'Maths, patiently.',
-    hasPicture: true,
-    hasVideo: true,
-    hasMobile: true,
-    address: { line1: '12 Analytical Street', city: 'London', postcode: 'SW1A 1AA' },
-    isVisible: true,
-    tutoringExperienceMonths: 38,
-    verifications: { identity: 'PASS', dbs: 'PASS', qualification: 'PASS' },
-    subscriptionStatus: 'trialing',
-    languageIds: [],
-    location: { postcode: 'SW1A 1AA', outcode: 'SW1A', lat: 51.501, lng: -0.1416, travelDistanceMiles: 10 },
-    teaches: [{ subjectId: subject.id, levelIds: [subject.levelIds[0]!], examBoardIds: [], hourlyRatePence: 3000, enabled: true }],
-    schedule: DAY_NAMES.map((day) => ({ day, slots: [{ from: '09:00', to: '17:00' }], lessonTypes: [...LESSON_TYPES], bufferMinutes: 0 })),
-    holidays: [],
-    rating: null,
-    ...overrides,
-  }
 }

@@ -6,7 +6,7 @@ import type { User } from '@tutoring/domain/accounts'
 import type { OutboxMessage } from '@tutoring/domain/outbox'
 import type { BankAccount, PaymentsDeps, PaymentsRepos, PayoutAccountState, SavedCard } from '@tutoring/domain/payments'
 import { ROLE_IDS, type RoleId } from '@tutoring/domain/shared'
-import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, outboxOf, payoutAccountsOf } from './fakes'
+import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, notFakedIn, outboxOf, paymentCustomersOf, payoutAccountsOf } from './fakes'
 
 export type PaymentsWorldState = {
   users: User[]
@@ -18,9 +18,7 @@ export type PaymentsWorldState = {
   nextId: number
 }
 
-const notFaked = (what: string) => () => {
-  throw new Error(`${what} is not part of the payments world`)
-}
+const notFaked = notFakedIn('payments world')
 
 export function paymentsWorld(now: string) {
   const state: PaymentsWorldState = { users: [], cards: [], bankAccounts: [], customers: [], payoutAccounts: [], outbox: [], nextId: 1 }
@@ -95,14 +93,7 @@ export function paymentsWorld(now: string) {
       lockUser: async () => {},
     },
     payoutAccounts: payoutAccountsOf(state),
-    paymentCustomers: {
-      customerIdOf: async (userId) => state.customers.find((c) => c.userId === userId)?.customerId ?? null,
-      claim: async (userId, customerId) => {
-        if (state.customers.some((c) => c.userId === userId)) return false
-        state.customers.push({ userId, customerId })
-        return true
-      },
-    },
+    paymentCustomers: paymentCustomersOf(state),
     users: {
       findById: async (userId) => structuredClone(state.users.find((u) => u.id === userId)),
       findByEmailWithPassword: notFaked('users.findByEmailWithPassword'),

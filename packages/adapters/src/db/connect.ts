@@ -19,7 +19,8 @@ export interface DatabaseHandle {
   close(): Promise<void>
 }
 
-const PGLITE_EXTENSIONS = { btree_gist, cube, earthdistance }
+/** What PGlite needs for the migrations (the exclusion constraint, distances); test snapshots load the same. */
+export const PGLITE_EXTENSIONS = { btree_gist, cube, earthdistance }
 
 /**
  * Embedded Postgres; `dataDir` undefined keeps it in memory (tests). A directory is owned by

@@ -2,12 +2,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serverDatabaseUrl } from '@tutoring/adapters/testing'
+import { serverDatabaseUrl, TestRedis } from '@tutoring/adapters/testing'
 import { startServerProcess, stopProcess, type Launched } from '../support/child-server'
 import { recordFinding } from '../support/findings'
 import { APP_KEY, createTestContext, type TestContext } from '../support/harness'
 import { httpCall, type HttpAnswer, type HttpCallOptions } from '../support/http-call'
-import { TestRedis } from '../support/redis-server'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

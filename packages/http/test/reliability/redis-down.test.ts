@@ -4,11 +4,9 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { systemResolver } from '@tutoring/adapters'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addSearchableTutor, catalogOf, testDatabaseKinds, TestRedis } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
-import { TestRedis } from '../support/redis-server'
-import { addSearchableTutor, catalogOf } from '../support/searchable'
 
 type Ready = { data?: { status: string; checks: Record<string, string> }; status?: number; checks?: Record<string, string> }
 

@@ -3,7 +3,7 @@ import { ProcessorUnavailable } from '@tutoring/adapters'
 import { startStripeStandIn, testDatabaseKinds, type StripeStandIn } from '@tutoring/adapters/testing'
 import { expireHolds } from '@tutoring/domain/booking'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
-import { manualClock } from '../support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from '../support/harness'
 import { bookableTeach, freeHour, type Teach } from '../support/paid-lessons'
 
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['offline', 'stripe'] as co
     let t: TestContext
     let api: StripeStandIn | null = null
     let teach: Teach
-    const clock = manualClock(new Date())
+    const clock = fakeClock(new Date())
     // `authorise`: the processor does the work and the answer is lost; `refuse`: nothing reaches it.
     const cutOff: { mode: 'authorise' | 'refuse' | null } = { mode: null }
     const processor = (real: PaymentProcessor): PaymentProcessor => ({

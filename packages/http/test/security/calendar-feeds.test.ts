@@ -2,10 +2,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemResolver } from '@tutoring/adapters'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addSearchableTutor, catalogOf, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
-import { addSearchableTutor, catalogOf } from '../support/searchable'
 
 type Day = { date: string; times: Array<{ start: string }> }
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addSearchableTutor, catalogOf, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
-import { addSearchableTutor, catalogOf } from '../support/searchable'
 
 type Problem = { status: number; code: string; errors?: Record<string, string[]> }
 

@@ -4,7 +4,8 @@ import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from '@tutoring/domain/booking-payments'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
-import { bookableTeach, DAY, faultyProcessor, later, paidLesson, type Teach } from '../support/paid-lessons'
+import { clockAhead, faultyProcessor } from '@tutoring/testkit'
+import { bookableTeach, DAY, paidLesson, type Teach } from '../support/paid-lessons'
 
 /**
  * Issue 13: one capture the processor refused made the due-payments job throw inside its
@@ -37,7 +38,7 @@ describe.each(testDatabaseKinds())('due payments with one the processor refuses,
 
     // A week on, both lessons are over; the refused one is the earliest due.
     let offset = 7 * DAY
-    const run = () => runDuePayments({ ...t.services.bookings, clock: later(offset) })
+    const run = () => runDuePayments({ ...t.services.bookings, clock: clockAhead(offset) })
     const report = await run()
     expect(report).toMatchObject({ captured: 1, retrying: 1 })
     const captured = await paymentOf(second.booking.id)

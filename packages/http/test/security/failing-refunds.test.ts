@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
-import { manualClock } from '../support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
 import { bookableTeach, paidLesson, type Teach } from '../support/paid-lessons'
@@ -15,7 +15,7 @@ const FAILURES = 15
 describe.each(testDatabaseKinds())('a refund the processor keeps refusing, on %s', (kind) => {
   let t: TestContext
   let teach: Teach
-  const clock = manualClock(new Date())
+  const clock = fakeClock(new Date())
   const processorDown = { on: false, calls: 0 }
   const processor = (offline: PaymentProcessor): PaymentProcessor => ({
     ...offline,

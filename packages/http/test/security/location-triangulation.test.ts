@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addSearchableTutor, catalogOf, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { distanceMiles, publicPoint, type GeoPoint } from '@tutoring/domain/shared'
 import { arbHomesBehindOnePoint, arbPointAround } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
-import { addSearchableTutor, catalogOf } from '../support/searchable'
 
 /** A home off the 0.01° grid: its public point (51.50, -0.12) lies some 300 yards away. */
 const HOME: GeoPoint = { lat: 51.501234, lng: -0.123456 }

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
-import { aSearchableTutor } from '@tutoring/testkit'
+import { addTutors, aSearchableTutor, catalogOf, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
-import { addTutors, catalogOf } from '../support/searchable'
 
 type Answer = { status: number; body: { data?: { id: number; receipt: { discount_amount: string } }; code?: string } }
 type Session = Awaited<ReturnType<TestContext['register']>>

@@ -3,7 +3,8 @@ import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
-import { bookableTeach, DAY, freeHour, later, paidLesson, type Session, type Teach } from '../support/paid-lessons'
+import { clockAhead } from '@tutoring/testkit'
+import { bookableTeach, DAY, freeHour, paidLesson, type Session, type Teach } from '../support/paid-lessons'
 
 type Payment = { id: number; status: string; authorize_at: Date | null; capture_at: Date | null; processor_payment_intent_id: string | null }
 
@@ -61,7 +62,7 @@ describe.each(testDatabaseKinds())('a rescheduled lesson moves its payment, on %
     expect((await t.infra.processor.retrievePaymentIntent(held!.processor_payment_intent_id!)).status).toBe('canceled')
 
     // Six days before the new start the new authorisation runs and is captured after the new finish.
-    await runDuePayments({ ...t.services.bookings, clock: later(scheduled!.authorize_at!.getTime() - Date.now() + 1_000) })
+    await runDuePayments({ ...t.services.bookings, clock: clockAhead(scheduled!.authorize_at!.getTime() - Date.now() + 1_000) })
     expect((await paymentsOf(booking.id))[1]).toMatchObject({ status: 'requires_capture', capture_at: moved.finish })
     const detail = await t.request<{ data: { state_name: string } }>('GET', `/api/bookings/${booking.id}`, { token: student.token })
     expect(detail.body.data.state_name).toBe('REQUIRES_CAPTURE')

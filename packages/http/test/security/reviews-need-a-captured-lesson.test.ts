@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addSearchableTutor, catalogOf, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { createTestContext, type TestContext } from '../support/harness'
-import { manualClock } from '../support/clock'
+import { fakeClock } from '@tutoring/testkit'
 import { recordFinding, Tally } from '../support/findings'
-import { addSearchableTutor, catalogOf } from '../support/searchable'
 
 type One<T> = { data: T }
 type Booking = { id: number; state_name: string; lesson: { finish: string } }
@@ -23,7 +22,7 @@ const REVIEW = { knowledge: 5, communication: 5, punctuality: 5, comment: 'Brill
 describe.each(testDatabaseKinds())('reviews need a finished, captured lesson, on %s', (kind) => {
   let t: TestContext
   const base = new Date(Math.ceil(Date.now() / HOUR) * HOUR)
-  const clock = manualClock(base)
+  const clock = fakeClock(base)
   let tutorId = 0
   let teach = { id: 0, levelId: 0 }
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { addSearchableTutor, catalogOf, testDatabaseKinds } from '@tutoring/adapters/testing'
 import type { DemoTutor } from '@tutoring/adapters'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
-import { addSearchableTutor, catalogOf } from '../support/searchable'
 
 type One<T> = { data: T }
 type List<T> = { data: T[]; meta: { total: number } }

@@ -1,7 +1,6 @@
 import { expect } from 'vitest'
-import type { PaymentProcessor } from '@tutoring/domain/payments'
+import { addSearchableTutor, catalogOf } from '@tutoring/adapters/testing'
 import type { TestContext } from './harness'
-import { addSearchableTutor, catalogOf } from './searchable'
 
 type One<T> = { data: T }
 type Day = { date: string; times: Array<{ start: string }> }
@@ -53,24 +52,3 @@ export async function paidLesson(
   expect(paid.status, paid.text).toBe(200)
   return { booking: booking.body.data, pay: paid.body.data }
 }
-
-/**
- * The offline processor with faults a test switches on: captures of the listed intents are
- * refused (as a processor refuses a capture: the call throws).
- */
-export function faultyProcessor() {
-  const refuseCaptureOf = new Set<string>()
-  const calls = { captures: [] as string[] }
-  const wrap = (offline: PaymentProcessor): PaymentProcessor => ({
-    ...offline,
-    async capturePaymentIntent(id, input) {
-      calls.captures.push(id)
-      if (refuseCaptureOf.has(id)) throw new Error(`This PaymentIntent could not be captured (${id})`)
-      return offline.capturePaymentIntent(id, input)
-    },
-  })
-  return { wrap, refuseCaptureOf, calls }
-}
-
-/** A clock `ms` from now, for the jobs a test runs as if later. */
-export const later = (ms: number) => ({ now: () => new Date(Date.now() + ms) })
