@@ -43,7 +43,9 @@ export function outboxQueue(db: Kysely<Database>) {
           .selectFrom('outbox')
           .select(['id', 'kind', 'topic', 'payload', 'attempts'])
           .where('delivered_at', 'is', null)
-          .where('available_at', '<=', now)
+          // The database stamps microseconds and `now` has milliseconds: a row stamped within
+          // the current millisecond is due, not skipped until the next pass.
+          .where('available_at', '<', new Date(now.getTime() + 1))
           .orderBy('id')
           .limit(limit)
           .forUpdate()
