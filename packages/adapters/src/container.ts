@@ -24,6 +24,7 @@ import {
   secretTokens,
 } from './crypto'
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
+import { readRouting, recentWriters, type ReadRouting } from './db/read-replica'
 import { idempotencyStore, type IdempotencyStore } from './db/idempotency.repository'
 import { migrateToLatest } from './db/migrate'
 import { seedReferenceData } from './db/seed/seed-reference-data'
@@ -93,6 +94,8 @@ export type Infrastructure = {
   purgeUnclaimedUploads(): Promise<number>
   /** Removes push callbacks older than 30 days; answers how many. */
   purgePushCallbacks(): Promise<number>
+  /** Which reads go to the replica (`DATABASE_READ_URL`); undefined without one. */
+  readRouting: ReadRouting | undefined
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
   /** Resolves when Redis answers now (rejects at once when it is down); only with `REDIS_URL`. */
@@ -115,7 +118,7 @@ export type InfrastructureOverrides = Partial<
 export async function createInfrastructure(config: Config, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL)
   const clock = overrides.clock ?? systemClock
-  const database = overrides.database ?? (await openDatabase(config))
+  const database = overrides.database ?? (await openDatabase(config, logger))
   const appKey = await resolveAppKey(config.APP_KEY, config.DATA_DIR)
   const now = () => clock.now()
   const urlSigner = new UrlSigner(deriveKey(appKey, 'url-signature'), now)
@@ -167,6 +170,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     ids: { uuid: () => randomUUID() },
     uploadLimits: uploadLimitsFromConfig(config),
     bookingConfig: bookingConfigFromConfig(config, baseUrl),
+    readRouting: database.replica ? readRouting(database.replica, recentWriters(config.READ_AFTER_WRITE_MS, redis, logger)) : undefined,
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },
@@ -195,8 +199,12 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
 }
 
 /** The server named by DATABASE_URL, else the embedded database under DATA_DIR. */
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPGlite(path.join(config.DATA_DIR, 'pglite'))
+export async function openDatabase(config: Config, logger?: Logger): Promise<DatabaseHandle> {
+  if (!config.DATABASE_URL) return openPGlite(path.join(config.DATA_DIR, 'pglite'))
+  const replica = config.DATABASE_READ_URL
+    ? { url: config.DATABASE_READ_URL, maxLagMs: config.READ_REPLICA_MAX_LAG_MS, logger: logger ?? createLogger(config.LOG_LEVEL) }
+    : undefined
+  return openPostgres(config.DATABASE_URL, { replica })
 }
 
 /** Migrates and seeds: what `start` does by itself; `onStep` hears of each step as it begins. */

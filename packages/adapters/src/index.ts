@@ -12,6 +12,7 @@ export { offlineProcessor, processorFromConfig, ProcessorUnavailable, stripeProc
 export { IdentityProviderError, offlineIdentityProvider, onfidoIdentityProvider } from './verification'
 export type { Database } from './db/database'
 export type { DatabaseHandle, DatabaseKind } from './db/connect'
+export type { ReadRouting, ReplicaMonitor } from './db/read-replica'
 export { openPGlite, openPostgres } from './db/connect'
 export { DataDirInUse } from './db/data-dir-lock'
 export { migrateToLatest, migrateDown, migrationStatus, repeatableSqlFiles, type MigrationState } from './db/migrate'

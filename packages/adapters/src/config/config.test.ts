@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ REDIS_URL: 'http://127.0.0.1:6379' })).toEqual(['REDIS_URL must be a redis:// or rediss:// URL'])
   })
 
+  it('takes a read replica only beside a server database (DATABASE_READ_URL)', () => {
+    expect(problemsOf({ DATABASE_READ_URL: 'postgres://replica/tutoring' })).toEqual(['DATABASE_READ_URL needs DATABASE_URL: a replica of the embedded database cannot exist'])
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/tutoring', DATABASE_READ_URL: 'mysql://replica' })).toEqual(['DATABASE_READ_URL must be a postgres:// or postgresql:// URL'])
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/tutoring', DATABASE_READ_URL: 'postgres://replica/tutoring' })
+    expect(config).toMatchObject({ DATABASE_READ_URL: 'postgres://replica/tutoring', READ_AFTER_WRITE_MS: 5000, READ_REPLICA_MAX_LAG_MS: 5000 })
+  })
+
   it('gives one line for each malformed variable, and repeats no value that may hold a credential', () => {
     const problems = problemsOf({
       PORT: 'eighty',

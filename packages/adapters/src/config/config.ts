@@ -39,6 +39,12 @@ const configSchema = z.object({
   PORT: int(3000, 0, 65535),
   APP_URL: optionalUrl,
   DATABASE_URL: expects(z.string().refine(urlWith(['postgres:', 'postgresql:'])).optional(), 'a postgres:// or postgresql:// URL'),
+  /** A streaming replica of DATABASE_URL for search, availability and reference reads (CONTRACT §16). */
+  DATABASE_READ_URL: expects(z.string().refine(urlWith(['postgres:', 'postgresql:'])).optional(), 'a postgres:// or postgresql:// URL'),
+  /** A caller's reads this long after their own write go to the primary, so they see it. */
+  READ_AFTER_WRITE_MS: int(5_000, 0, 3_600_000),
+  /** Reads go to the primary while the replica is further behind than this. */
+  READ_REPLICA_MAX_LAG_MS: int(5_000, 0, 3_600_000),
   DATA_DIR: z.string().default('./.data'),
   REDIS_URL: expects(z.string().refine(urlWith(['redis:', 'rediss:'])).optional(), 'a redis:// or rediss:// URL'),
   APP_KEY: expects(z.string().refine(isUsableAppKey).optional(), 'at least 32 bytes, best as base64:<32 random bytes in base64>'),
@@ -146,6 +152,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!byName.has(name)) byName.set(name, problemOf(name, cleaned[name], issue.message))
     }
     throw new ConfigError([...byName.values()])
+  }
+  if (parsed.data.DATABASE_READ_URL && !parsed.data.DATABASE_URL) {
+    throw new ConfigError(['DATABASE_READ_URL needs DATABASE_URL: a replica of the embedded database cannot exist'])
   }
   // Relative to where the command was typed (pnpm runs scripts inside the package folder),
   // so `pnpm start` and `pnpm cli` at the root share one embedded database.
