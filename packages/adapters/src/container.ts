@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type Redis from 'ioredis'
 import { sql } from 'kysely'
@@ -26,6 +27,7 @@ import {
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
 import { idempotencyStore, type IdempotencyStore } from './db/idempotency.repository'
 import { migrateToLatest } from './db/migrate'
+import { generatedDemoPassword, seedDemoStart, type DemoAccount } from './db/seed/demo-start'
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { storageFromConfig, uploadLimitsFromConfig } from './files/files.infrastructure'
@@ -206,4 +208,20 @@ export async function prepareDatabase(database: DatabaseHandle, onStep?: (step: 
   onStep?.('seed')
   await seedReferenceData(database.db)
   return applied
+}
+
+/**
+ * CONTRACT §16: the demo is for the embedded start on an empty (or absent) DATA_DIR only, and
+ * `SEED_DEMO=false` declines it; a server database gets one only from `cli seed --demo`.
+ * Asked before the database opens, since opening it fills the folder.
+ */
+export async function wantsDemo(config: Config): Promise<boolean> {
+  if (config.DATABASE_URL || config.SEED_DEMO === 'false') return false
+  const entries = await readdir(config.DATA_DIR).catch(() => [])
+  return entries.length === 0
+}
+
+/** Seeds the embedded start's demo; answers the accounts to print, with `DEMO_PASSWORD` or a generated password. */
+export function seedDemo(infra: Infrastructure): Promise<DemoAccount[]> {
+  return seedDemoStart(infra.database.db, infra, infra.config.DEMO_PASSWORD ?? generatedDemoPassword())
 }

@@ -112,6 +112,10 @@ const configSchema = z.object({
   OUTBOX_LEASE_SECONDS: int(120, 1, 86_400),
   /** On SIGTERM: how long requests and jobs under way may take to finish before they are cut. */
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  /** The embedded start on an empty DATA_DIR seeds a demo (tutors and three accounts) unless this is `false`. */
+  SEED_DEMO: expects(z.enum(['true', 'false']).default('true'), 'true or false'),
+  /** The demo accounts' password; absent: a generated one, printed at start. */
+  DEMO_PASSWORD: expects(z.string().min(8).max(128).optional(), '8 to 128 characters'),
 })
 
 export type Config = z.infer<typeof configSchema>
