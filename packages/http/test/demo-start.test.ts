@@ -92,7 +92,8 @@ describe('the embedded start seeds a demo', () => {
       json: { booking_id: booked.body.data.id, payment_method: 'pm_card_visa' },
     })
     expect(paid.status, paid.text).toBe(200)
-    expect(paid.body.data.status).toBe('requires_capture')
+    // Authorised now, or the card saved for the authorisation 6 days before a later lesson.
+    expect(['requires_capture', 'succeeded']).toContain(paid.body.data.status)
 
     // The same folder again: the demo is there already, nothing is added or printed.
     expect((await stopProcess(server)).code).toBe(0)
