@@ -71,6 +71,15 @@ const configSchema = z.object({
     'comma-separated addresses, CIDRs or loopback, linklocal, uniquelocal',
   ),
   BOOKING_HOLD_MINUTES: int(15, 1),
+  /** Minutes before a lesson's start at which both sides are reminded; empty (`LESSON_REMINDERS=none`) for no reminders. */
+  LESSON_REMINDERS: expects(
+    z
+      .string()
+      .default('1440,60')
+      .refine((v) => v === 'none' || v.split(',').every((part) => /^\s*\d{1,5}\s*$/.test(part) && Number(part) >= 1 && Number(part) <= 40_320))
+      .transform((v) => (v === 'none' ? [] : [...new Set(v.split(',').map(Number))])),
+    'none or comma-separated whole numbers of minutes from 1 to 40320, like 1440,60',
+  ),
   CORS_TRUSTED_ORIGINS: csv,
   CORS_WHITELIST: csv,
   SERVICE_FEE_PERCENT: expects(z.coerce.number().min(0).max(100).default(10), 'a number from 0 to 100'),
