@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type Redis from 'ioredis'
 import { sql } from 'kysely'
@@ -208,17 +207,6 @@ export async function prepareDatabase(database: DatabaseHandle, onStep?: (step: 
   onStep?.('seed')
   await seedReferenceData(database.db)
   return applied
-}
-
-/**
- * CONTRACT §16: the demo is for the embedded start on an empty (or absent) DATA_DIR only, and
- * `SEED_DEMO=false` declines it; a server database gets one only from `cli seed --demo`.
- * Asked before the database opens, since opening it fills the folder.
- */
-export async function wantsDemo(config: Config): Promise<boolean> {
-  if (config.DATABASE_URL || config.SEED_DEMO === 'false') return false
-  const entries = await readdir(config.DATA_DIR).catch(() => [])
-  return entries.length === 0
 }
 
 /** Seeds the embedded start's demo; answers the accounts to print, with `DEMO_PASSWORD` or a generated password. */

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
 import type { Kysely } from 'kysely'
 import { createUser, type RegistrationDeps } from '@tutoring/domain/registration'
 import { londonToday } from '@tutoring/domain/shared'
+import type { Config } from '../../config'
 import type { Database } from '../database'
 import { demoTutors } from './demo-marketplace'
 import { demoCatalog, loadDemoTutors } from './load-demo-tutors'
@@ -11,6 +13,17 @@ export type DemoAccount = { role: 'student' | 'tutor' | 'staff'; email: string; 
 
 /** Tutors of the embedded start's demo: a page or two of search over the UK, loaded in well under a second. */
 export const DEMO_START_TUTORS = 40
+
+/**
+ * CONTRACT §16: the demo is for the embedded start on an empty (or absent) DATA_DIR only, and
+ * `SEED_DEMO=false` declines it; a server database gets one only from `cli seed --demo`.
+ * Asked before the database opens, since opening it fills the folder.
+ */
+export async function wantsDemo(config: Pick<Config, 'DATABASE_URL' | 'SEED_DEMO' | 'DATA_DIR'>): Promise<boolean> {
+  if (config.DATABASE_URL || config.SEED_DEMO === 'false') return false
+  const entries = await readdir(config.DATA_DIR).catch(() => [])
+  return entries.length === 0
+}
 
 /** A password to print when `DEMO_PASSWORD` gives none: 16 characters, nobody else knows it. */
 export const generatedDemoPassword = (): string => randomBytes(12).toString('base64url')
