@@ -27,6 +27,7 @@ import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
 import { readRouting, recentWriters, type ReadRouting } from './db/read-replica'
 import { idempotencyStore, type IdempotencyStore } from './db/idempotency.repository'
 import { migrateToLatest } from './db/migrate'
+import { generatedDemoPassword, seedDemoStart, type DemoAccount } from './db/seed/demo-start'
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { storageFromConfig, uploadLimitsFromConfig } from './files/files.infrastructure'
@@ -214,4 +215,9 @@ export async function prepareDatabase(database: DatabaseHandle, onStep?: (step: 
   onStep?.('seed')
   await seedReferenceData(database.db)
   return applied
+}
+
+/** Seeds the embedded start's demo; answers the accounts to print, with `DEMO_PASSWORD` or a generated password. */
+export function seedDemo(infra: Infrastructure): Promise<DemoAccount[]> {
+  return seedDemoStart(infra.database.db, infra, infra.config.DEMO_PASSWORD ?? generatedDemoPassword())
 }

@@ -56,6 +56,15 @@ describe('loadConfig', () => {
     expect(new ConfigError(problems).message).toMatch(/^invalid configuration: [^\n]+$/)
   })
 
+  it('reads LESSON_REMINDERS as minutes before the start (1440,60 by default, none for no reminders) and refuses anything else', () => {
+    expect(loadConfig({}).LESSON_REMINDERS).toEqual([1440, 60])
+    expect(loadConfig({ LESSON_REMINDERS: '2880, 30' }).LESSON_REMINDERS).toEqual([2880, 30])
+    expect(loadConfig({ LESSON_REMINDERS: 'none' }).LESSON_REMINDERS).toEqual([])
+    for (const bad of ['0', '60,', 'an hour', '50000']) {
+      expect(problemsOf({ LESSON_REMINDERS: bad })).toEqual([`LESSON_REMINDERS must be none or comma-separated whole numbers of minutes from 1 to 40320, like 1440,60 (got "${bad}")`])
+    }
+  })
+
   it('accepts the forms the services take', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgresql:///tutoring?host=/var/run/postgresql',

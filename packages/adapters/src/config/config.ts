@@ -77,6 +77,15 @@ const configSchema = z.object({
     'comma-separated addresses, CIDRs or loopback, linklocal, uniquelocal',
   ),
   BOOKING_HOLD_MINUTES: int(15, 1),
+  /** Minutes before a lesson's start at which both sides are reminded; empty (`LESSON_REMINDERS=none`) for no reminders. */
+  LESSON_REMINDERS: expects(
+    z
+      .string()
+      .default('1440,60')
+      .refine((v) => v === 'none' || v.split(',').every((part) => /^\s*\d{1,5}\s*$/.test(part) && Number(part) >= 1 && Number(part) <= 40_320))
+      .transform((v) => (v === 'none' ? [] : [...new Set(v.split(',').map(Number))])),
+    'none or comma-separated whole numbers of minutes from 1 to 40320, like 1440,60',
+  ),
   CORS_TRUSTED_ORIGINS: csv,
   CORS_WHITELIST: csv,
   SERVICE_FEE_PERCENT: expects(z.coerce.number().min(0).max(100).default(10), 'a number from 0 to 100'),
@@ -118,6 +127,10 @@ const configSchema = z.object({
   OUTBOX_LEASE_SECONDS: int(120, 1, 86_400),
   /** On SIGTERM: how long requests and jobs under way may take to finish before they are cut. */
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  /** The embedded start on an empty DATA_DIR seeds a demo (tutors and three accounts) unless this is `false`. */
+  SEED_DEMO: expects(z.enum(['true', 'false']).default('true'), 'true or false'),
+  /** The demo accounts' password; absent: a generated one, printed at start. */
+  DEMO_PASSWORD: expects(z.string().min(8).max(128).optional(), '8 to 128 characters'),
 })
 
 export type Config = z.infer<typeof configSchema>
