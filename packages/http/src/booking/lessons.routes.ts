@@ -144,7 +144,7 @@ export function lessonRoutes(app: App, services: Services): void {
       tags,
       summary: 'Propose new times',
       description:
-        `Either party (the tutor, or the lesson's student or parent; staff 403) proposes \`suggested_start\`/\`suggested_finish\` at least 72 hours before the original start (422 reschedule_notice_too_short). The proposed time must be free of the tutor's other lessons, this one aside (409 slot_unavailable). The lesson goes to RESCHEDULE; the other party gets an email with Accept and Decline links signed for them, which open a confirmation page. The proposal expires at the earlier of 48 h and the original start; then the lesson is cancelled with a full refund. ${VISIBILITY}`,
+        `Either party (the tutor, or the lesson's student or parent; staff 403) proposes \`suggested_start\`/\`suggested_finish\` at least 72 hours before the original start (422 reschedule_notice_too_short), spanning the lesson's booked length (another length: 422 validation_failed on suggested_finish). The proposed time must be free of the tutor's other lessons, this one aside (409 slot_unavailable). The lesson goes to RESCHEDULE; the other party gets an email with Accept and Decline links signed for them, which open a confirmation page. The proposal expires at the earlier of 48 h and the original start; then the lesson is cancelled with a full refund. ${VISIBILITY}`,
       security: webApiAuth,
       middleware: [webApi(services), jsonBody] as const,
       request: { params: idParam, body: { content: { 'application/json': { schema: RescheduleBody } }, required: true } },
