@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@tutoring/domain/shared'
+import type { Context } from 'hono'
 import type { z } from 'zod'
 import { problems } from './problem'
 
@@ -46,4 +47,16 @@ export const validationHook = (result: { success: boolean; error?: unknown; targ
   if (result.success) return
   if (result.target === 'param') throw problems.notFound()
   throw problems.validation(fieldErrorsFrom(result.error as z.ZodError, result.data))
+}
+
+/**
+ * The query string of a route served outside `mount` (a wildcard path the document lists by
+ * hand), held to its documented names as `mount` holds every other route's: one value per
+ * name as a string, a repeated name as a list, anything unknown a 422 naming it.
+ */
+export function validQuery<S extends z.ZodObject>(schema: S, c: Context): z.infer<S> {
+  const input = Object.fromEntries(Object.entries(c.req.queries()).map(([name, values]) => [name, values.length === 1 ? values[0] : values]))
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) throw problems.validation(fieldErrorsFrom(parsed.error, input))
+  return parsed.data
 }
