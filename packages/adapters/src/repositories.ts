@@ -4,6 +4,7 @@ import type { AvailabilityRepos } from '@tutoring/domain/availability'
 import type { BookingRepos } from '@tutoring/domain/booking'
 import type { BookingPaymentsRepos } from '@tutoring/domain/booking-payments'
 import type { FilesRepos } from '@tutoring/domain/files'
+import type { NotesRepos } from '@tutoring/domain/notes'
 import type { NotificationsRepos } from '@tutoring/domain/notifications'
 import type { PaymentsRepos } from '@tutoring/domain/payments'
 import type { ProfilesRepos } from '@tutoring/domain/profiles'
@@ -23,6 +24,7 @@ import { bookingRepositories, withBookingLocks } from './booking/booking.reposit
 import { catalogRepositories } from './catalog/catalog.repositories'
 import type { Database } from './db/database'
 import { filesRepositories, withFilesLocks } from './files/files.repositories'
+import { notesRepositories } from './notes/notes.repositories'
 import { notificationsRepositories } from './notifications/notifications.repositories'
 import { outboxRepositories } from './outbox/outbox.repositories'
 import { paymentsRepositories, withPaymentsLocks } from './payments/payments.repositories'
@@ -47,6 +49,7 @@ export type Repositories = AccountsRepos &
   FilesRepos &
   VerificationRepos &
   BookingRepos &
+  NotesRepos &
   BookingPaymentsRepos &
   ReviewsRepos &
   AvailabilityRepos &
@@ -76,6 +79,7 @@ export function makeRepositories(db: Kysely<Database>): WithoutLocks<Repositorie
     ...searchRepositories(db),
     ...tutorsRepositories(db),
     ...bookingRepositories(db),
+    ...notesRepositories(db),
     ...bookingPaymentsRepositories(db),
     ...reviewsRepositories(db),
     ...outboxRepositories(db),

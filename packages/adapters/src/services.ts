@@ -3,6 +3,7 @@ import type { BookingDeps } from '@tutoring/domain/booking'
 import type { BookingPaymentsDeps } from '@tutoring/domain/booking-payments'
 import type { CatalogRepository } from '@tutoring/domain/catalog'
 import { ANONYMOUS_UPLOAD_ALLOWANCE, type FilesDeps } from '@tutoring/domain/files'
+import type { NotesDeps } from '@tutoring/domain/notes'
 import type { NotificationsDeps } from '@tutoring/domain/notifications'
 import type { PaymentsDeps } from '@tutoring/domain/payments'
 import type { ProfilesDeps } from '@tutoring/domain/profiles'
@@ -43,6 +44,7 @@ export type Services = {
   tutors: TutorsDeps
   /** Bookings and lessons, and the payments of bookings. */
   bookings: BookingDeps & BookingPaymentsDeps
+  notes: NotesDeps
   reviews: ReviewsDeps
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
@@ -100,6 +102,7 @@ export function buildServices(infra: Infrastructure): Services {
       config: infra.bookingConfig,
       availability: availabilityPorts,
     },
+    notes: { uow, links: infra.links },
     reviews: { uow, clock, reviewCache: memoryReviewCache() },
     availability: { uow, clock, ...availabilityPorts },
     addresses: { postcodes: infra.postcodes, addresses: infra.addresses },

@@ -28,6 +28,7 @@ const SUBPATHS = {
   booking: () => import('@tutoring/domain/booking'),
   'booking-payments': () => import('@tutoring/domain/booking-payments'),
   reviews: () => import('@tutoring/domain/reviews'),
+  notes: () => import('@tutoring/domain/notes'),
   registration: () => import('@tutoring/domain/registration'),
 } satisfies Record<string, () => Promise<object>>
 

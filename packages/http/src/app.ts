@@ -22,6 +22,7 @@ import * as booking from './booking'
 import * as bookingPayments from './booking-payments'
 import * as catalog from './catalog'
 import * as files from './files'
+import * as notes from './notes'
 import * as notifications from './notifications'
 import * as payments from './payments'
 import * as profiles from './profiles'
@@ -56,6 +57,7 @@ const ROOMS: ReadonlyArray<{ routes: Routes; replicaReads?: readonly string[] }>
   availability,
   files,
   booking,
+  notes,
   reviews,
   bookingPayments,
   payments,

@@ -359,14 +359,6 @@ export function bookingWorld(now: string) {
       },
       list: async () => ({ items: structuredClone(state.coupons), total: state.coupons.length }),
     },
-    notes: {
-      findById: async (noteId) => structuredClone(state.notes.find((n) => n.id === noteId)),
-      list: notFaked('notes.list'),
-      insert: notFaked('notes.insert'),
-      update: notFaked('notes.update'),
-      delete: notFaked('notes.delete'),
-      ownFileIds: async () => [],
-    },
     catalog: {
       subjects: async () => [],
       subjectLevels: async () => [],

@@ -3,14 +3,12 @@ import type { Database } from '../db/database'
 import { bookingLocks, bookingRepository } from './booking.repository'
 import { couponRepository } from './coupon.repository'
 import { lessonReminderRepository } from './lesson-reminder.repository'
-import { noteRepository } from './note.repository'
 
 /** The booking context's part of the repository bag, outside a transaction: no locks. */
 export function bookingRepositories(db: Kysely<Database>) {
   return {
     bookings: bookingRepository(db),
     coupons: couponRepository(db),
-    notes: noteRepository(db),
     reminders: lessonReminderRepository(db),
   }
 }

@@ -2,7 +2,6 @@ import type { BookingEventsTable, BookingsTable } from './bookings.table'
 import type { CouponRedemptionsTable, CouponsTable } from './coupons.table'
 import type { LessonRemindersTable } from './lesson-reminders.table'
 import type { LessonChildrenTable, LessonsTable } from './lessons.table'
-import type { NoteFilesTable, NotesTable } from './notes.table'
 import type { TutorHoursTable } from './tutor-hours.table'
 
 /** The booking context's tables, as Kysely sees them; `Database` joins every context's. */
@@ -14,7 +13,5 @@ export interface BookingTables {
   lesson_children: LessonChildrenTable
   lesson_reminders: LessonRemindersTable
   lessons: LessonsTable
-  note_files: NoteFilesTable
-  notes: NotesTable
   tutor_hours: TutorHoursTable
 }

@@ -4,6 +4,7 @@ import type { BookingTables } from '../booking/booking.tables'
 import type { CatalogTables } from '../catalog/catalog.tables'
 import type { FilesTables } from '../files/files.tables'
 import type { GeoTables } from '../geo/postcodes.table'
+import type { NotesTables } from '../notes/notes.tables'
 import type { NotificationsTables } from '../notifications/notifications.tables'
 import type { OutboxTables } from '../outbox/outbox.tables'
 import type { PaymentsTables } from '../payments/payments.tables'
@@ -34,6 +35,7 @@ export interface Database
     ScheduleTables,
     SearchTables,
     BookingTables,
+    NotesTables,
     ReviewsTables,
     BookingPaymentsTables,
     OutboxTables,

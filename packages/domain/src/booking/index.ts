@@ -22,18 +22,14 @@ export type { CancellationError } from './cancellation'
 export { checkCoupon, type CouponCheck } from './check-coupon'
 export { countHoursTaught } from './count-hours-taught'
 export { createBooking, type CreateBookingError, type CreateBookingInput } from './create-booking'
-export { createNote } from './create-note'
 export { declineLessonReschedule } from './decline-lesson-reschedule'
-export { deleteNote } from './delete-note'
 export type { BookingHoldNotExpired, BookingWindowExceeded, TooManyPendingBookings } from './errors'
 export { expireHolds } from './expire-holds'
 export { expireReschedules } from './expire-reschedules'
 export { getBooking } from './get-booking'
 export { getLesson } from './get-lesson'
-export { getNote } from './get-note'
 export { listBookings } from './list-bookings'
 export { listCoupons } from './list-coupons'
-export { listNotes } from './list-notes'
 export { AUTHORIZE_LEAD_DAYS } from './payment-times'
 export type {
   BookingConfig,
@@ -49,8 +45,6 @@ export type {
   LessonReminderRepository,
   NewBooking,
   NewPayment,
-  NoteDraft,
-  NoteRepository,
   PaymentPatch,
   ReminderCandidate,
   StoredCoupon,
@@ -58,7 +52,7 @@ export type {
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
 export { sendDueReminders } from './send-due-reminders'
-export { lessonEmailData, PAYMENT_SYNC_TOPICS, releaseAttempt } from './settlement'
+export { lessonEmailData, managementUrl, PAYMENT_SYNC_TOPICS, releaseAttempt } from './settlement'
 export {
   type BookingContexts,
   type BookingEffect,
@@ -68,4 +62,3 @@ export {
   transitionBooking,
 } from './transitions'
 export { updateBooking } from './update-booking'
-export { updateNote } from './update-note'

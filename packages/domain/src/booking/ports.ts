@@ -6,7 +6,7 @@ import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
 import type { BookingState } from './booking-state'
-import type { BookingAggregate, BookingEvent, BookingPayment, BookingRecord, BookingSetting, LessonNote, LessonRecord, PaymentStatus } from './booking-record'
+import type { BookingAggregate, BookingEvent, BookingPayment, BookingRecord, BookingSetting, LessonRecord, PaymentStatus } from './booking-record'
 
 /** A lesson and its booking as one insert: the lesson's fields and the booking's price. */
 export type NewBooking = Pick<
@@ -155,18 +155,6 @@ export interface CouponRepository {
   list(page: PageRequest): Promise<PageOf<StoredCoupon>>
 }
 
-export type NoteDraft = { text: string; summary: string; fileIds: string[] }
-
-export interface NoteRepository {
-  findById(id: number): Promise<LessonNote | undefined>
-  list(filter: { partyId?: number }, page: PageRequest): Promise<PageOf<LessonNote>>
-  insert(lessonId: number, authorId: number, draft: NoteDraft): Promise<LessonNote>
-  update(id: number, draft: NoteDraft): Promise<LessonNote>
-  delete(id: number): Promise<void>
-  /** Of these file ids, the ones this user owns. */
-  ownFileIds(userId: number, fileIds: readonly string[]): Promise<string[]>
-}
-
 /**
  * A committed lesson that may be due a reminder: its booking paid or its card saved for the
  * authorisation, its lesson not cancelled, its start ahead.
@@ -199,7 +187,6 @@ export interface BookingRepos extends AvailabilityRepos {
   bookings: BookingRepository
   payments: BookingPaymentRepository
   coupons: CouponRepository
-  notes: NoteRepository
   catalog: CatalogRepository
   reminders: LessonReminderRepository
   outbox: Outbox

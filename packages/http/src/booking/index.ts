@@ -1,8 +1,7 @@
 import { routeGroups } from '../platform/routes'
 import { bookingRoutes } from './bookings.routes'
 import { lessonRoutes } from './lessons.routes'
-import { noteRoutes } from './notes.routes'
 
-/** Bookings and their lessons and notes. */
-export const routes = routeGroups(bookingRoutes, lessonRoutes, noteRoutes)
-export { idParam, listQuery, webApiAuth } from './booking.schemas'
+/** Bookings and their lessons. */
+export const routes = routeGroups(bookingRoutes, lessonRoutes)
+export { idParam, listQuery, presentNote, webApiAuth } from './booking.schemas'

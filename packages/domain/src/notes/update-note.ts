@@ -1,12 +1,12 @@
 import { err, ok, ResultAsync } from 'neverthrow'
 import { validationFailed, type Actor, type FieldErrors, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
-import type { LessonNote } from './booking-record'
+import type { LessonNote } from '../booking'
 import { mayEditNote, visibleNote } from './note-access'
-import type { BookingDeps, NoteDraft } from './ports'
+import type { NoteDraft, NotesDeps } from './ports'
 
 /** `PUT /api/v1/notes/{id}`: its tutor replaces text, summary and files (others who see it: 403). */
 export function updateNote(
-  deps: Pick<BookingDeps, 'uow'>,
+  deps: Pick<NotesDeps, 'uow'>,
   actor: Actor,
   input: { id: number; patch: Partial<NoteDraft> },
 ): ResultAsync<LessonNote, NotFound | Forbidden | ValidationFailed> {

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi'
-import { createNote, deleteNote, getNote, listNotes, updateNote } from '@tutoring/domain/booking'
+import { createNote, deleteNote, getNote, listNotes, updateNote } from '@tutoring/domain/notes'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
-import { idParam, listQuery, presentNote } from './booking.schemas'
+import { idParam, listQuery, presentNote } from '../booking'
 
 const fileIds = z.array(z.uuid()).max(20)
 
@@ -26,7 +26,7 @@ const NoteSchema = z
   .openapi('LessonNote')
 
 export function noteRoutes(app: App, services: Services): void {
-  const deps = services.bookings
+  const deps = services.notes
   const tags = ['Notes']
   const WHO = "Notes are seen by whoever sees their lesson (staff, the tutor, the booker); to anyone else they do not exist (404). Only the tutor who wrote a note changes or deletes it (403)."
 

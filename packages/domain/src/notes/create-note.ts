@@ -1,15 +1,14 @@
 import { err, ok, ResultAsync } from 'neverthrow'
 import { fieldError, forbidden, validationFailed, type Actor, type FieldErrors, type Forbidden, type ValidationFailed } from '../shared'
-import { maySeeBooking, type LessonNote } from './booking-record'
-import type { BookingDeps, NoteDraft } from './ports'
-import { lessonEmailData, managementUrl } from './settlement'
+import { lessonEmailData, managementUrl, maySeeBooking, type LessonNote } from '../booking'
+import type { NoteDraft, NotesDeps } from './ports'
 
 /**
  * `POST /api/v1/notes`: the lesson's tutor writes a note (text, summary, their own files).
  * The student (the booker) gets the lesson-summary-note email and a push, through the outbox.
  */
 export function createNote(
-  deps: Pick<BookingDeps, 'uow' | 'links'>,
+  deps: NotesDeps,
   actor: Actor,
   input: NoteDraft & { lessonId: number },
 ): ResultAsync<LessonNote, ValidationFailed | Forbidden> {

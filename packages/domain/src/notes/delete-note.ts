@@ -1,10 +1,10 @@
 import { err, ok, ResultAsync } from 'neverthrow'
 import type { Actor, Forbidden, NotFound } from '../shared'
 import { mayEditNote, visibleNote } from './note-access'
-import type { BookingDeps } from './ports'
+import type { NotesDeps } from './ports'
 
 /** `DELETE /api/v1/notes/{id}`: its tutor removes it (the files stay theirs). */
-export function deleteNote(deps: Pick<BookingDeps, 'uow'>, actor: Actor, id: number): ResultAsync<void, NotFound | Forbidden> {
+export function deleteNote(deps: Pick<NotesDeps, 'uow'>, actor: Actor, id: number): ResultAsync<void, NotFound | Forbidden> {
   return new ResultAsync(
     deps.uow.run(async (repos) => {
       const found = await visibleNote(repos, actor, id)

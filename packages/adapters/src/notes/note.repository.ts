@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
-import type { LessonNote, NoteRepository } from '@tutoring/domain/booking'
+import type { LessonNote } from '@tutoring/domain/booking'
+import type { NoteRepository } from '@tutoring/domain/notes'
 import type { Database } from '../db/database'
 import type { NoteRow } from './notes.table'
 

@@ -1,0 +1,6 @@
+export { createNote } from './create-note'
+export { deleteNote } from './delete-note'
+export { getNote } from './get-note'
+export { listNotes } from './list-notes'
+export type { NoteDraft, NoteRepository, NotesDeps, NotesRepos } from './ports'
+export { updateNote } from './update-note'
