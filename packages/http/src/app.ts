@@ -4,11 +4,13 @@ import type { Lifecycle } from './platform/lifecycle'
 import { answerHeaders } from './platform/answer-headers'
 import { identify } from './platform/auth'
 import { clientAddress } from './platform/client-address'
+import { compression } from './platform/compression'
 import { connectionPolicy } from './platform/connection'
 import { corsPolicy } from './platform/cors'
 import { entityTags } from './platform/etag'
 import { notFoundOrMethodNotAllowed, renderError } from './platform/errors'
 import { jsonResponses } from './platform/json-responses'
+import { legacyFamily } from './platform/legacy-family'
 import { documentRoutes } from './platform/openapi-document'
 import { requestIds } from './platform/request-id'
 import { requestLog } from './platform/request-log'
@@ -70,8 +72,10 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   app.use(connectionPolicy(lifecycle))
+  app.use(compression)
   app.use(answerHeaders)
   app.use(requestIds)
+  app.use(legacyFamily(app))
   app.use(jsonResponses)
   app.use(corsPolicy(config.CORS_TRUSTED_ORIGINS, config.CORS_WHITELIST))
   app.use(clientAddress(config.TRUSTED_PROXIES))

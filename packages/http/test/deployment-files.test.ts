@@ -8,7 +8,7 @@ import { CONFIG_VARIABLES } from '@tutoring/adapters'
 const ROOT = new URL('../../../', import.meta.url)
 const read = (file: string) => readFile(fileURLToPath(new URL(file, ROOT)), 'utf8')
 
-type Service = { image?: string; build?: unknown; environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, { condition: string }>; ports?: string[] }
+type Service = { image?: string; build?: unknown; environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, { condition: string }>; ports?: string[]; healthcheck?: { test: string[] } }
 type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
 
 /** compose.yaml as Compose reads it: `<<:` merges the shared app settings (YAML 1.1 merge keys). */
@@ -45,6 +45,11 @@ describe('compose.yaml', () => {
     expect(set.length).toBeGreaterThan(5)
     expect(set.filter((name) => !documented.has(name))).toEqual([])
     expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([])
+  })
+
+  it('checks each instance through /readyz, so the proxy waits for one that reaches its database', async () => {
+    const { app1, app2 } = (await compose()).services
+    for (const app of [app1, app2]) expect(app?.healthcheck?.test.join(' ')).toMatch(/127\.0\.0\.1:3000\/readyz/)
   })
 
   it('sends the proxy to both instances on the port the image serves', async () => {
