@@ -103,6 +103,8 @@ const configSchema = z.object({
   PUSH_TIMEOUT_MS: int(10_000, 100, 120_000),
   /** How long a provider keeps a push for an unreachable device (Web Push and FCM both stop at 28 days). */
   PUSH_TTL_SECONDS: int(86_400, 0, 2_419_200),
+  /** `development` (as `pnpm dev` sets it): readable logs. Anything else: JSON lines. */
+  NODE_ENV: expects(z.enum(['development', 'production', 'test']).default('production'), 'development, production or test'),
   LOG_LEVEL: expects(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'one of fatal, error, warn, info, debug, trace, silent'),
   /** `off` leaves outbox delivery and periodic jobs to `pnpm cli` (or another instance). */
   BACKGROUND_JOBS: expects(z.enum(['on', 'off']).default('on'), 'on or off'),
