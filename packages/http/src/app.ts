@@ -11,6 +11,7 @@ import { entityTags } from './platform/etag'
 import { notFoundOrMethodNotAllowed, renderError } from './platform/errors'
 import { jsonResponses } from './platform/json-responses'
 import { legacyFamily } from './platform/legacy-family'
+import { metricsOf, metricsRoutes, requestMetrics } from './platform/metrics'
 import { documentRoutes } from './platform/openapi-document'
 import { requestIds } from './platform/request-id'
 import { requestLog } from './platform/request-log'
@@ -72,6 +73,7 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   app.use(connectionPolicy(lifecycle))
+  app.use(requestMetrics(metricsOf(services)))
   app.use(compression)
   app.use(answerHeaders)
   app.use(requestIds)
@@ -86,6 +88,7 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   app.use(entityTags())
 
   healthRoutes(app, services, lifecycle)
+  metricsRoutes(app, services)
   for (const room of ROOMS) room.routes(app, services)
   documentRoutes(app, services.infra.baseUrl)
 

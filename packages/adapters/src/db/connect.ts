@@ -13,10 +13,15 @@ import { PG_TYPE, keepText, parseInt8 } from './type-parsers'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
+/** A connection pool's state, for metrics: how many it may open, how many are open and idle, who waits. */
+export type ConnectionStats = { max: number; total: number; idle: number; pending: number }
+
 export interface DatabaseHandle {
   readonly db: Kysely<Database>
   readonly kind: DatabaseKind
   close(): Promise<void>
+  /** The pool's state now; absent for the embedded database, which has its one connection. */
+  connections?(): ConnectionStats
 }
 
 /** What PGlite needs for the migrations (the exclusion constraint, distances); test snapshots load the same. */
@@ -63,10 +68,16 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types: pgTypes })
+  const max = options.maxConnections ?? 10
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes })
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => undefined)
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
   await sql`select 1`.execute(db)
-  return { db, kind: 'postgres', close: () => db.destroy() }
+  return {
+    db,
+    kind: 'postgres',
+    close: () => db.destroy(),
+    connections: () => ({ max, total: pool.totalCount, idle: pool.idleCount, pending: pool.waitingCount }),
+  }
 }

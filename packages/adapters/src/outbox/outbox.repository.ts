@@ -87,6 +87,18 @@ export function outboxQueue(db: Kysely<Database>) {
       const rows = await query.returning('id').execute()
       return rows.map((r) => r.id)
     },
+    /** Undelivered items: `failing` those past the failing threshold, `pending` the rest. */
+    async depth(): Promise<{ pending: number; failing: number }> {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.countAll<string>().filterWhere('failed_at', 'is', null).as('pending'),
+          eb.fn.countAll<string>().filterWhere('failed_at', 'is not', null).as('failing'),
+        ])
+        .where('delivered_at', 'is', null)
+        .executeTakeFirstOrThrow()
+      return { pending: Number(row.pending), failing: Number(row.failing) }
+    },
     /** Which of `ids` are still waiting to be delivered. */
     async undelivered(ids: readonly number[]): Promise<number[]> {
       if (ids.length === 0) return []

@@ -1,13 +1,12 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from './app-env'
 import { addAnswerHeader } from './answer-headers'
+import { patternOf } from './errors'
 import type { App } from './routes'
 
 const LEGACY = '/api/v1/'
 const CURRENT = '/api/'
 
-/** A route pattern as a test of a concrete path (`/api/users/:user` matches `/api/users/42`). */
-const patternTest = (path: string): RegExp => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}$`)
 
 /** The current family's routes by method, read from the app once every room has mounted. */
 function currentRoutes(app: App): Map<string, RegExp[]> {
@@ -15,7 +14,7 @@ function currentRoutes(app: App): Map<string, RegExp[]> {
   for (const { method, path } of app.routes) {
     // Middleware is registered as ALL; only a route of that method is a successor.
     if (method === 'ALL' || !path.startsWith(CURRENT) || path.startsWith(LEGACY)) continue
-    byMethod.set(method, [...(byMethod.get(method) ?? []), patternTest(path)])
+    byMethod.set(method, [...(byMethod.get(method) ?? []), patternOf(path)])
   }
   return byMethod
 }
