@@ -1,3 +1,4 @@
+import { httpInstrumentationMiddleware } from '@hono/otel'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from './platform/app-env'
 import type { Lifecycle } from './platform/lifecycle'
@@ -73,6 +74,7 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   app.use(connectionPolicy(lifecycle))
+  app.use(httpInstrumentationMiddleware({ captureActiveRequests: false }))
   app.use(requestMetrics(metricsOf(services)))
   app.use(compression)
   app.use(answerHeaders)

@@ -1,4 +1,5 @@
 import { ConfigError, createInfrastructure, createServerLogger, loadConfig, logFatal, prepareDatabase } from '@tutoring/adapters'
+import { startOtlpTracing } from './platform/tracing'
 import { ensurePortFree, startServer } from './server'
 
 /** `pnpm start`: configuration from the environment, schema and reference data brought up to date, then serve. */
@@ -6,6 +7,8 @@ async function main() {
   const config = loadConfig()
   // Each slow step is logged as it begins, so a start that hangs says where.
   const logger = await createServerLogger(config.LOG_LEVEL, config.NODE_ENV)
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await startOtlpTracing(config.OTEL_SERVICE_NAME) : undefined
+  if (tracing) logger.info({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }, 'traces go out over OTLP')
   // Before the database: a taken port is a second's failure, not one after migrating and seeding.
   await ensurePortFree(config.PORT)
   logger.info({ database: config.DATABASE_URL ? 'postgres' : 'pglite' }, config.DATABASE_URL ? 'connecting to the database server' : `opening the embedded database in ${config.DATA_DIR}`)
@@ -32,6 +35,8 @@ async function main() {
     logger.info({ signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down: finishing the requests and jobs under way')
     await server.stop()
     await infra.close()
+    // The last batch of spans, sent before the process ends.
+    await tracing?.shutdown()
     logger.info('stopped')
     process.exit(0)
   }

@@ -9,6 +9,7 @@ import type { Database } from './database'
 import { lockDataDir } from './data-dir-lock'
 import { PGliteDialect } from './pglite-dialect'
 import { preparingPool } from './prepared-statements'
+import { querySpan } from './query-spans'
 import { PG_TYPE, keepText, parseInt8 } from './type-parsers'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -51,7 +52,7 @@ export async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
 }
 
 export function fromPGlite(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: querySpan })
   return { db, kind: 'pglite', close: () => db.destroy() }
 }
 
@@ -72,7 +73,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool({ connectionString: url, max, types: pgTypes })
   // A pool error on an idle client must not crash the process; the next query reconnects.
   pool.on('error', () => undefined)
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), log: querySpan })
   await sql`select 1`.execute(db)
   return {
     db,
