@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openPGlite } from '@tutoring/adapters'
 import { runCli } from '../src/index'
 
 type Run = { code: number; out: string[]; err: string[] }
@@ -48,6 +50,9 @@ describe('the CLI for scripts', { timeout: 120_000 }, () => {
       [['outbox:work', '--interval', '0'], /--interval takes seconds/],
       [['user:create', '--email', 'a@example.com'], /missing --password/],
       [['postcodes:import'], /give the CSV file/],
+      [['verification:pass'], /give the tutor/],
+      [['verification:pass', '7'], /missing --by/],
+      [['verification:pass', '7', '--by', 'staff@example.com', '--kind', 'identity'], /--kind takes dbs or qualification/],
     ]
     for (const [argv, message] of cases) {
       const started = Date.now()
@@ -85,6 +90,51 @@ describe('the CLI for scripts', { timeout: 120_000 }, () => {
     expect((await run(['purge:expired', '--json'], env)).out.map((line) => JSON.parse(line) as unknown)).toEqual([{ idempotency_keys: 0, unclaimed_uploads: 0, push_callbacks: 0 }])
     const user = await run(['user:create', '--json', '--email', 'json@example.com', '--password', 'long enough 1', '--role', 'student', '--firstname', 'Jay', '--lastname', 'Son'], env)
     expect(user.out.map((line) => JSON.parse(line) as unknown)).toEqual([{ id: expect.any(Number), email: 'json@example.com', username: expect.any(String), role: 'student' }])
+  })
+
+  it("verification:pass approves a tutor's uploaded documents through the staff review, and refuses what that review refuses", async () => {
+    expect((await run(['migrate'], env)).code).toBe(0)
+    const create = (email: string, role: string) =>
+      run(['user:create', '--json', '--email', email, '--password', 'long enough 1', '--role', role, '--firstname', 'Pat', '--lastname', role], env)
+    const staff = JSON.parse((await create('staff@example.com', 'internal')).out[0]!) as { id: number }
+    const tutor = JSON.parse((await create('tutor@example.com', 'tutor')).out[0]!) as { id: number }
+    await create('student@example.com', 'student')
+
+    const nothingUploaded = await run(['verification:pass', 'tutor@example.com', '--by', 'staff@example.com'], env)
+    expect(nothingUploaded.code).toBe(1)
+    expect(nothingUploaded.out).toEqual(['dbs: refused, the tutor has uploaded no dbs document yet', 'qualification: refused, the tutor has uploaded no qualification document yet'])
+    expect(nothingUploaded.err).toEqual(['tutoring verification:pass: 2 of 2 checks were not approved'])
+    const notStaff = await run(['verification:pass', String(tutor.id), '--by', 'student@example.com', '--kind', 'dbs'], env)
+    expect(notStaff.out).toEqual([expect.stringMatching(/^dbs: refused, the --by user is not internal staff/)])
+    expect((await run(['verification:pass', 'nobody@example.com', '--by', 'staff@example.com'], env)).err).toEqual(['tutoring verification:pass: no user nobody@example.com'])
+
+    // The tutor uploads both documents (as POST /api/v1/verification/dbs and /qualification leave them).
+    const pglite = await openPGlite(path.join(dataDir, 'pglite'))
+    try {
+      for (const kind of ['dbs', 'qualification'] as const) {
+        const file = randomUUID()
+        await pglite.db.insertInto('files').values({ id: file, owner_id: tutor.id, purpose: kind, name: `${kind}.pdf`, mime_type: 'application/pdf', size: 10, storage_key: `test/${file}` }).execute()
+        await pglite.db.insertInto('verifications').values({ user_id: tutor.id, kind, status: 'PENDING', reference: `doc_${kind}_${tutor.id}`, redirect_url: null, document_file_id: file, certificate_number: null, issue_date: null, reviewed_by: null }).execute()
+      }
+    } finally {
+      await pglite.close()
+    }
+    const approved = await run(['verification:pass', 'tutor@example.com', '--by', 'staff@example.com', '--json'], env)
+    expect(approved.err).toEqual([])
+    expect(approved.code).toBe(0)
+    expect(JSON.parse(approved.out[0]!)).toEqual({ tutor_id: tutor.id, checks: [{ kind: 'dbs', status: 'PASS', error: null }, { kind: 'qualification', status: 'PASS', error: null }] })
+    const again = await run(['verification:pass', String(tutor.id), '--by', 'staff@example.com', '--kind', 'dbs'], env)
+    expect(again).toMatchObject({ code: 1, out: ['dbs: refused, the check is pass, not waiting for a review'] })
+    const reopened = await openPGlite(path.join(dataDir, 'pglite'))
+    try {
+      const rows = await reopened.db.selectFrom('verifications').select(['kind', 'status', 'reviewed_by']).where('user_id', '=', tutor.id).orderBy('kind').execute()
+      expect(rows).toEqual([
+        { kind: 'dbs', status: 'PASS', reviewed_by: staff.id },
+        { kind: 'qualification', status: 'PASS', reviewed_by: staff.id },
+      ])
+    } finally {
+      await reopened.close()
+    }
   })
 
   it('shows seed --demo progress one line per step when stderr is not a terminal, stdout keeping the answer', async () => {
