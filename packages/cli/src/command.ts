@@ -4,7 +4,18 @@ import type { CliIo } from './io'
 
 export type OptionValues = Record<string, string | boolean | undefined>
 
-export type CommandContext = { io: CliIo; config: Config; values: OptionValues; positionals: string[] }
+/** The command line after the flags were parsed. */
+export type CommandLine = { values: OptionValues; positionals: string[] }
+
+export type CommandContext = CommandLine & {
+  io: CliIo
+  config: Config
+  /**
+   * Prints the command's answer: with `--json` one line of JSON (`json`), else the text
+   * lines. Every answer a script may read goes through here.
+   */
+  answer(json: unknown, lines: string | readonly string[]): void
+}
 
 export type Command = {
   name: string
@@ -14,5 +25,10 @@ export type Command = {
   options: NonNullable<ParseArgsConfig['options']>
   /** How many arguments after the flags it takes (default none). */
   positionals?: number
+  /**
+   * Checks the command line before anything loads or connects (no adapters, no domain, no
+   * configuration), so a mistake fails at once: throw `usageError` (exit status 2).
+   */
+  check?(line: CommandLine): void | Promise<void>
   run(context: CommandContext): Promise<void>
 }

@@ -5,7 +5,7 @@ export type CliIo = {
   env: Env
   out(line: string): void
   err(line: string): void
-  /** How far long work has got: on a terminal, one stderr line that keeps being rewritten; absent elsewhere. */
+  /** How far long work has got, on stderr: on a terminal one line that keeps being rewritten, elsewhere a line per step. */
   progress?(text: string): void
   /** Aborted by SIGINT/SIGTERM; ends `--loop`. */
   signal?: AbortSignal

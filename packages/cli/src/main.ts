@@ -10,7 +10,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error
 })
 
-// Progress rewrites one line of a terminal; a pipe or a log file gets only the answers.
+// Progress rewrites one line of a terminal; a pipe or a log file gets one line per step. Both
+// on stderr, so stdout carries only the answer (and `--json` stays one parseable line).
 let progressShown = false
 const endProgress = () => {
   if (progressShown) process.stderr.write('\n')
@@ -31,7 +32,7 @@ const code = await runCli(process.argv.slice(2), {
         process.stderr.write(`\r\x1b[2K${text}`)
         progressShown = true
       }
-    : undefined,
+    : (text) => process.stderr.write(`${text}\n`),
   signal: stop.signal,
 })
 endProgress()

@@ -1,14 +1,18 @@
+import { httpInstrumentationMiddleware } from '@hono/otel'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from './platform/app-env'
 import type { Lifecycle } from './platform/lifecycle'
 import { answerHeaders } from './platform/answer-headers'
 import { identify } from './platform/auth'
 import { clientAddress } from './platform/client-address'
+import { compression } from './platform/compression'
 import { connectionPolicy } from './platform/connection'
 import { corsPolicy } from './platform/cors'
 import { entityTags } from './platform/etag'
 import { notFoundOrMethodNotAllowed, renderError } from './platform/errors'
 import { jsonResponses } from './platform/json-responses'
+import { legacyFamily } from './platform/legacy-family'
+import { metricsOf, metricsRoutes, requestMetrics } from './platform/metrics'
 import { documentRoutes } from './platform/openapi-document'
 import { requestIds } from './platform/request-id'
 import { requestLog } from './platform/request-log'
@@ -73,8 +77,12 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   app.use(connectionPolicy(lifecycle))
+  app.use(httpInstrumentationMiddleware({ captureActiveRequests: false }))
+  app.use(requestMetrics(metricsOf(services)))
+  app.use(compression)
   app.use(answerHeaders)
   app.use(requestIds)
+  app.use(legacyFamily(app))
   app.use(jsonResponses)
   app.use(corsPolicy(config.CORS_TRUSTED_ORIGINS, config.CORS_WHITELIST))
   app.use(clientAddress(config.TRUSTED_PROXIES))
@@ -89,6 +97,7 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   if (services.infra.readRouting) app.use(readRoutingMiddleware(services.infra.readRouting, replicaRoutes))
 
   healthRoutes(app, services, lifecycle)
+  metricsRoutes(app, services)
   for (const room of ROOMS) {
     const before = app.routes.length
     room.routes(app, services)

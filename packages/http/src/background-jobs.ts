@@ -1,6 +1,7 @@
 import { countHoursTaught, expireHolds, expireReschedules, sendDueReminders } from '@tutoring/domain/booking'
 import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
 import { UNCLAIMED_UPLOAD_PURGE_EVERY_MS, type Logger, type Services } from '@tutoring/adapters'
+import { metricsOf } from './platform/metrics'
 
 export type Job = { name: string; everyMs: number; run(): Promise<unknown> }
 
@@ -25,8 +26,12 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
     { name: 'unclaimed-uploads', everyMs: UNCLAIMED_UPLOAD_PURGE_EVERY_MS, run: () => infra.purgeUnclaimedUploads() },
     { name: 'push-callbacks', everyMs: 3_600_000, run: () => infra.purgePushCallbacks() },
   ]
-  return runPeriodically(every === undefined ? jobs : jobs.map((job) => ({ ...job, everyMs: every })), infra.logger)
+  const metrics = metricsOf(services)
+  return runPeriodically(every === undefined ? jobs : jobs.map((job) => ({ ...job, everyMs: every })), infra.logger, (job, seconds, outcome) => metrics.jobRun(job, seconds, outcome))
 }
+
+/** Told of each finished run: its job, how long it took and whether it failed. */
+export type JobObserver = (job: string, seconds: number, outcome: 'ok' | 'failed') => void
 
 /**
  * Runs each job every `everyMs` without ever overlapping itself: the next run is planned
@@ -34,7 +39,7 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
  * instead of piling up beside it. A failure is logged and the job carries on. `stop` plans
  * no more runs and waits for those under way, at most `deadlineMs`.
  */
-export function runPeriodically(jobs: readonly Job[], logger: Logger): { stop(deadlineMs?: number): Promise<void> } {
+export function runPeriodically(jobs: readonly Job[], logger: Logger, observe: JobObserver = () => undefined): { stop(deadlineMs?: number): Promise<void> } {
   let stopped = false
   const timers = new Set<NodeJS.Timeout>()
   const running = new Set<Promise<void>>()
@@ -42,11 +47,16 @@ export function runPeriodically(jobs: readonly Job[], logger: Logger): { stop(de
     const timer = setTimeout(() => {
       timers.delete(timer)
       if (stopped) return
+      const started = performance.now()
+      const seconds = () => (performance.now() - started) / 1000
       const run = job
         .run()
         .then(
-          () => undefined,
-          (error: unknown) => logger.error({ job: job.name, err: error }, 'background job failed'),
+          () => observe(job.name, seconds(), 'ok'),
+          (error: unknown) => {
+            observe(job.name, seconds(), 'failed')
+            logger.error({ job: job.name, err: error }, 'background job failed')
+          },
         )
         .finally(() => {
           running.delete(run)

@@ -1,11 +1,16 @@
-import { ConfigError, createInfrastructure, createLogger, loadConfig, prepareDatabase, seedDemo, wantsDemo } from '@tutoring/adapters'
-import { startServer } from './server'
+import { ConfigError, createInfrastructure, createServerLogger, loadConfig, logFatal, prepareDatabase, seedDemo, wantsDemo } from '@tutoring/adapters'
+import { startOtlpTracing } from './platform/tracing'
+import { ensurePortFree, startServer } from './server'
 
 /** `pnpm start`: configuration from the environment, schema and reference data brought up to date, then serve. */
 async function main() {
   const config = loadConfig()
   // Each slow step is logged as it begins, so a start that hangs says where.
-  const logger = createLogger(config.LOG_LEVEL)
+  const logger = await createServerLogger(config.LOG_LEVEL, config.NODE_ENV)
+  const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT ? await startOtlpTracing(config.OTEL_SERVICE_NAME) : undefined
+  if (tracing) logger.info({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }, 'traces go out over OTLP')
+  // Before the database: a taken port is a second's failure, not one after migrating and seeding.
+  await ensurePortFree(config.PORT)
   logger.info({ database: config.DATABASE_URL ? 'postgres' : 'pglite' }, config.DATABASE_URL ? 'connecting to the database server' : `opening the embedded database in ${config.DATA_DIR}`)
   const demo = await wantsDemo(config)
   const infra = await createInfrastructure(config, { logger })
@@ -38,6 +43,8 @@ async function main() {
     logger.info({ signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down: finishing the requests and jobs under way')
     await server.stop()
     await infra.close()
+    // The last batch of spans, sent before the process ends.
+    await tracing?.shutdown()
     logger.info('stopped')
     process.exit(0)
   }
@@ -46,8 +53,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A bad configuration: one line for each variable at fault.
-  const lines = error instanceof ConfigError ? error.problems.map((p) => `invalid configuration: ${p}`) : [error instanceof Error ? error.message : String(error)]
-  for (const line of lines) console.error(line)
+  // One JSON line whatever went wrong; a bad configuration names each variable at fault.
+  if (error instanceof ConfigError) logFatal(error.message, { problems: error.problems })
+  else logFatal(`start-up failed: ${error instanceof Error ? error.message : String(error)}`, { err: error })
   process.exit(1)
 })

@@ -8,8 +8,8 @@ import { CONFIG_VARIABLES } from '@tutoring/adapters'
 const ROOT = new URL('../../../', import.meta.url)
 const read = (file: string) => readFile(fileURLToPath(new URL(file, ROOT)), 'utf8')
 
-type Service = { image?: string; build?: unknown; environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, { condition: string }>; ports?: string[] }
-type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> }
+type Service = { profiles?: string[]; configs?: Array<{ source: string; target: string }>; image?: string; build?: unknown; environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, { condition: string }>; ports?: string[]; healthcheck?: { test: string[] } }
+type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown>; configs?: Record<string, { content?: string }> }
 
 /** compose.yaml as Compose reads it: `<<:` merges the shared app settings (YAML 1.1 merge keys). */
 const compose = async () => parse(await read('compose.yaml'), { merge: true }) as Compose
@@ -24,7 +24,8 @@ async function documentedVariables(): Promise<Set<string>> {
 describe('compose.yaml', () => {
   it('runs PostgreSQL, Redis and two app instances behind a proxy', async () => {
     const file = await compose()
-    expect(Object.keys(file.services).sort()).toEqual(['app1', 'app2', 'postgres', 'proxy', 'redis'])
+    const always = Object.entries(file.services).filter(([, service]) => service.profiles === undefined)
+    expect(always.map(([name]) => name).sort()).toEqual(['app1', 'app2', 'postgres', 'proxy', 'redis'])
     const { app1, app2, proxy, postgres, redis } = file.services
     expect(postgres?.image).toMatch(/^postgres:1[5-9]/)
     expect(redis?.image).toMatch(/^redis:/)
@@ -45,6 +46,35 @@ describe('compose.yaml', () => {
     expect(set.length).toBeGreaterThan(5)
     expect(set.filter((name) => !documented.has(name))).toEqual([])
     expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([])
+  })
+
+  it('checks each instance through /readyz, so the proxy waits for one that reaches its database', async () => {
+    const { app1, app2 } = (await compose()).services
+    for (const app of [app1, app2]) expect(app?.healthcheck?.test.join(' ')).toMatch(/127\.0\.0\.1:3000\/readyz/)
+  })
+
+  it('has an observability profile: a collector for traces, Prometheus scraping both instances with the token, Grafana with the dashboard', async () => {
+    const file = await compose()
+    const profiled = Object.entries(file.services).filter(([, service]) => service.profiles?.includes('observability'))
+    expect(profiled.map(([name]) => name).sort()).toEqual(['grafana', 'otel-collector', 'prometheus'])
+    const { app1, prometheus, grafana } = file.services
+    expect(app1?.environment?.METRICS_TOKEN).toBe('${METRICS_TOKEN:-}')
+    expect(app1?.environment?.OTEL_EXPORTER_OTLP_ENDPOINT).toBe('${OTEL_EXPORTER_OTLP_ENDPOINT:-}')
+    const collector = parse(await read('deploy/observability/otel-collector.yaml')) as { receivers: { otlp: { protocols: { http: { endpoint: string } } } }; service: { pipelines: { traces: { receivers: string[] } } } }
+    expect(collector.receivers.otlp.protocols.http.endpoint).toBe('0.0.0.0:4318')
+    expect(collector.service.pipelines.traces.receivers).toEqual(['otlp'])
+    const scrape = (parse(await read('deploy/observability/prometheus.yml')) as { scrape_configs: Array<{ metrics_path: string; authorization: { credentials_file: string }; static_configs: Array<{ targets: string[] }> }> }).scrape_configs[0]!
+    expect(scrape.metrics_path).toBe('/metrics')
+    expect(scrape.static_configs[0]!.targets).toEqual(['app1:3000', 'app2:3000'])
+    expect(prometheus?.configs).toEqual([{ source: 'metrics-token', target: scrape.authorization.credentials_file }])
+    expect(file.configs?.['metrics-token']?.content).toBe('${METRICS_TOKEN:-}')
+    expect(grafana?.volumes).toContain('./deploy/observability/grafana/dashboards:/var/lib/grafana/dashboards:ro')
+    const dashboard = JSON.parse(await read('deploy/observability/grafana/dashboards/tutoring.json')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> }
+    const queries = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr)).join('\n')
+    for (const signal of ['http_server_request_duration_seconds_count', 'status=~"5.."', 'http_server_request_duration_seconds_bucket', 'outbox_depth', 'payments_failing']) {
+      expect(queries).toContain(signal)
+    }
+    expect(dashboard.panels.map((panel) => panel.title)).toEqual(expect.arrayContaining(['Request rate by route', 'Errors (5xx) by route', 'Latency p95 by route', 'Outbox depth by state', 'Failing payments']))
   })
 
   it('sends the proxy to both instances on the port the image serves', async () => {

@@ -41,13 +41,15 @@ describe('the production build', () => {
   }, 180_000)
   afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
-  it('refuses a malformed configuration at start with one line per variable, naming it', async () => {
+  it('refuses a malformed configuration at start with one JSON line naming each variable', async () => {
     const result = await run(SERVER, [], { DATA_DIR: dataDir, DATABASE_URL: 'nonsense', REDIS_URL: 'localhost:6379' })
     expect(result.code).toBe(1)
-    expect(result.stderr.trimEnd().split('\n')).toEqual([
-      'invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
-      'invalid configuration: REDIS_URL must be a redis:// or rediss:// URL',
-    ])
+    const lines = result.stderr.trimEnd().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 60,
+      problems: ['DATABASE_URL must be a postgres:// or postgresql:// URL', 'REDIS_URL must be a redis:// or rediss:// URL'],
+    })
   })
 
   it('serves /healthz, logging each start-up step as it begins, and stops on SIGTERM', async () => {

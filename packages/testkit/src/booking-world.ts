@@ -25,6 +25,11 @@ import { ROLE_IDS, type GeoPoint, type RoleId } from '@tutoring/domain/shared'
 import type { TutorBookability } from '@tutoring/domain/teaching'
 import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, notFakedIn, outboxOf, paymentCustomersOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
 
+
+/** The work a payment still owes (the adapter's rule): a scheduled authorisation, or a capture. */
+const dueWorkOf = (p: BookingPayment): 'authorize' | 'capture' | null =>
+  p.status === 'scheduled' && p.authorizeAt !== null ? 'authorize' : p.status === 'requires_capture' && p.captureAt !== null ? 'capture' : null
+
 export type BookingWorldState = {
   people: Person[]
   children: Array<{ id: number; parentId: number; firstname: string; lastname: string }>
@@ -323,6 +328,17 @@ export function bookingWorld(now: string) {
       },
     },
     payoutAccounts: payoutAccountsOf(state),
+    failingPayments: {
+      list: async () =>
+        state.payments
+          .filter((p) => p.failedAttempts > 0 && dueWorkOf(p) !== null)
+          .map((p) => ({ id: p.id, bookingId: p.bookingId, work: dueWorkOf(p)!, attempts: p.failedAttempts, retryAt: p.retryAt, lastError: p.lastError })),
+      retryNow: async (paymentId, now) => {
+        const payment = state.payments.find((p) => p.id === paymentId && p.failedAttempts > 0 && dueWorkOf(p) !== null)
+        if (payment) payment.retryAt = now
+        return payment !== undefined
+      },
+    },
     tutorTransfers: {
       insertWaiting: async (row) => {
         if (!state.tutorTransfers.some((t) => t.paymentId === row.paymentId)) state.tutorTransfers.push({ id: id(), ...row, status: 'waiting' })

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database'
-import { paymentRepository } from './payment.repository'
+import { failingPayments, paymentRepository } from './payment.repository'
 import { paymentEventLocks, paymentEventRepository } from './payment-event.repository'
 import { tutorTransferRepository } from './tutor-transfer.repository'
 
@@ -10,6 +10,7 @@ export function bookingPaymentsRepositories(db: Kysely<Database>) {
     payments: paymentRepository(db),
     paymentEvents: paymentEventRepository(db),
     tutorTransfers: tutorTransferRepository(db),
+    failingPayments: failingPayments(db),
   }
 }
 

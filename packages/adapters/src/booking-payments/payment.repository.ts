@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { BookingPayment, PaymentDispute, PaymentRouting } from '@tutoring/domain/booking'
-import type { PaymentRepository } from '@tutoring/domain/booking-payments'
+import type { FailingPaymentRepository, PaymentRepository } from '@tutoring/domain/booking-payments'
 import type { Database } from '../db/database'
 import type { PaymentRow } from './payments.table'
 
@@ -137,9 +137,9 @@ const workStillDue = (eb: ExpressionBuilder<Database, 'payments'>) =>
  * The operator's view of due payment work the processor keeps refusing (`cli outbox:failed`
  * and `outbox:retry payment:ID`): rows with failures whose work is still due.
  */
-export function failingPayments(db: Kysely<Database>) {
+export function failingPayments(db: Kysely<Database>): FailingPaymentRepository {
   return {
-    async list(): Promise<Array<{ id: number; bookingId: number; work: 'authorize' | 'capture'; attempts: number; retryAt: Date | null; lastError: string | null }>> {
+    async list() {
       const rows = await db
         .selectFrom('payments')
         .select(['id', 'booking_id', 'status', 'failed_attempts', 'retry_at', 'last_error'])

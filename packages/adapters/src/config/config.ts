@@ -118,6 +118,14 @@ const configSchema = z.object({
   PUSH_TIMEOUT_MS: int(10_000, 100, 120_000),
   /** How long a provider keeps a push for an unreachable device (Web Push and FCM both stop at 28 days). */
   PUSH_TTL_SECONDS: int(86_400, 0, 2_419_200),
+  /** OTLP/HTTP collector (`http://collector:4318`): traces go there when set. The exporter reads it (and OTEL_EXPORTER_OTLP_HEADERS) itself. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** The service's name in traces (`service.name`). */
+  OTEL_SERVICE_NAME: z.string().default('tutoring-marketplace'),
+  /** Bearer token that opens GET /metrics to a scraper not on loopback; absent: loopback only. */
+  METRICS_TOKEN: expects(z.string().min(16).optional(), 'at least 16 characters'),
+  /** `development` (as `pnpm dev` sets it): readable logs. Anything else: JSON lines. */
+  NODE_ENV: expects(z.enum(['development', 'production', 'test']).default('production'), 'development, production or test'),
   LOG_LEVEL: expects(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), 'one of fatal, error, warn, info, debug, trace, silent'),
   /** `off` leaves outbox delivery and periodic jobs to `pnpm cli` (or another instance). */
   BACKGROUND_JOBS: expects(z.enum(['on', 'off']).default('on'), 'on or off'),

@@ -10,10 +10,14 @@ import type { Database } from './database'
 import { lockDataDir } from './data-dir-lock'
 import { PGliteDialect } from './pglite-dialect'
 import { preparingPool } from './prepared-statements'
+import { querySpan } from './query-spans'
 import { replicaMonitor, routingPool, type ReplicaMonitor } from './read-replica'
 import { PG_TYPE, keepText, parseInt8 } from './type-parsers'
 
 export type DatabaseKind = 'pglite' | 'postgres'
+
+/** A connection pool's state, for metrics: how many it may open, how many are open and idle, who waits. */
+export type ConnectionStats = { max: number; total: number; idle: number; pending: number }
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>
@@ -21,6 +25,8 @@ export interface DatabaseHandle {
   /** How far behind the replica is, when one is configured (`DATABASE_READ_URL`). */
   readonly replica?: ReplicaMonitor
   close(): Promise<void>
+  /** The pool's state now; absent for the embedded database, which has its one connection. */
+  connections?(): ConnectionStats
 }
 
 /** What PGlite needs for the migrations (the exclusion constraint, distances); test snapshots load the same. */
@@ -50,7 +56,7 @@ export async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
 }
 
 export function fromPGlite(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: querySpan })
   return { db, kind: 'pglite', close: () => db.destroy() }
 }
 
@@ -78,15 +84,16 @@ function postgresPool(url: string, max: number): pg.Pool {
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
   const max = options.maxConnections ?? 10
   const primary = postgresPool(url, max)
+  const connections = () => ({ max, total: primary.totalCount, idle: primary.idleCount, pending: primary.waitingCount })
   if (!options.replica) {
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(primary) }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(primary) }), log: querySpan })
     await sql`select 1`.execute(db)
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    return { db, kind: 'postgres', close: () => db.destroy(), connections }
   }
   const replica = postgresPool(options.replica.url, max)
   const monitor = replicaMonitor({ primary, replica, maxLagMs: options.replica.maxLagMs, logger: options.replica.logger })
   const pool = routingPool(preparingPool(primary), preparingPool(replica), monitor)
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: querySpan })
   await sql`select 1`.execute(db)
-  return { db, kind: 'postgres', replica: monitor, close: () => db.destroy() }
+  return { db, kind: 'postgres', replica: monitor, close: () => db.destroy(), connections }
 }

@@ -80,12 +80,30 @@ export function outboxQueue(db: Kysely<Database>) {
     async listFailing(): Promise<OutboxRow[]> {
       return db.selectFrom('outbox').selectAll().where('delivered_at', 'is', null).where('failed_at', 'is not', null).orderBy('id').execute()
     },
-    /** Makes undelivered items due now: the given ids, or every failing one. Answers how many. */
-    async redrive(target: { ids: number[] } | 'all-failing', now: Date): Promise<number> {
+    /** Makes undelivered items due now: the given ids, or every failing one. Answers their ids. */
+    async redrive(target: { ids: number[] } | 'all-failing', now: Date): Promise<number[]> {
       let query = db.updateTable('outbox').set({ available_at: now }).where('delivered_at', 'is', null)
       query = target === 'all-failing' ? query.where('failed_at', 'is not', null) : query.where('id', 'in', target.ids.length > 0 ? target.ids : [-1])
-      const result = await query.executeTakeFirst()
-      return Number(result.numUpdatedRows)
+      const rows = await query.returning('id').execute()
+      return rows.map((r) => r.id)
+    },
+    /** Undelivered items: `failing` those past the failing threshold, `pending` the rest. */
+    async depth(): Promise<{ pending: number; failing: number }> {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => [
+          eb.fn.countAll<string>().filterWhere('failed_at', 'is', null).as('pending'),
+          eb.fn.countAll<string>().filterWhere('failed_at', 'is not', null).as('failing'),
+        ])
+        .where('delivered_at', 'is', null)
+        .executeTakeFirstOrThrow()
+      return { pending: Number(row.pending), failing: Number(row.failing) }
+    },
+    /** Which of `ids` are still waiting to be delivered. */
+    async undelivered(ids: readonly number[]): Promise<number[]> {
+      if (ids.length === 0) return []
+      const rows = await db.selectFrom('outbox').select('id').where('id', 'in', [...ids]).where('delivered_at', 'is', null).execute()
+      return rows.map((r) => r.id)
     },
     enqueue: (message: OutboxMessage) => outboxWriter(db).enqueue(message),
     async list(filter: { kind?: OutboxKind; topic?: string } = {}): Promise<OutboxRow[]> {

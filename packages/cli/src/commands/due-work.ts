@@ -6,7 +6,7 @@ export const paymentsCaptureDue: Command = {
   usage: '',
   summary: 'authorise scheduled payments that are due, capture those whose lesson finished, cancel lessons whose payment the customer did not confirm by the start, queue tutors\' waiting transfers, and expire lapsed unpaid holds',
   options: {},
-  async run({ io, config }) {
+  async run({ io, config, answer }) {
     const [{ expireHolds }, { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments }] = await Promise.all([
       import('@tutoring/domain/booking'),
       import('@tutoring/domain/booking-payments'),
@@ -16,7 +16,9 @@ export const paymentsCaptureDue: Command = {
       const report = await runDuePayments(bookings)
       const unconfirmed = await cancelUnauthenticatedLessons(bookings)
       const transfers = await releaseWaitingTransfers(bookings)
-      io.out(
+      const counts = { ...report, holds_expired: holds.expired, unconfirmed_cancelled: unconfirmed.cancelled, transfers_queued: transfers.queued }
+      answer(
+        counts,
         `authorized ${report.authorized}, failed ${report.failed}, captured ${report.captured}, skipped ${report.skipped}, retrying later ${report.retrying}, holds expired ${holds.expired}, unconfirmed cancelled ${unconfirmed.cancelled}, transfers queued ${transfers.queued}`,
       )
     })
@@ -28,12 +30,12 @@ export const lessonsExpireReschedules: Command = {
   usage: '',
   summary: "cancel, with a full refund, lessons whose reschedule proposal expired, and count lessons that finished into their tutors' hours taught",
   options: {},
-  async run({ io, config }) {
+  async run({ io, config, answer }) {
     const { countHoursTaught, expireReschedules } = await import('@tutoring/domain/booking')
     await withServices(config, io, async ({ bookings }) => {
       const { expired } = await expireReschedules(bookings)
       const hours = await countHoursTaught(bookings)
-      io.out(`expired ${expired}, lessons counted in hours taught ${hours.counted}, taken back ${hours.withdrawn}`)
+      answer({ expired, hours_taught_counted: hours.counted, hours_taught_withdrawn: hours.withdrawn }, `expired ${expired}, lessons counted in hours taught ${hours.counted}, taken back ${hours.withdrawn}`)
     })
   },
 }

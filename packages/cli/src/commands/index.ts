@@ -7,6 +7,7 @@ import { postcodesImport } from './postcodes-import'
 import { purgeExpired } from './purge'
 import { seed } from './seed'
 import { userCreate } from './user-create'
+import { verificationPass } from './verification-pass'
 
 /**
  * Every command of CONTRACT.md §11, in the order `help` lists them. Each loads what it uses
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   migrateStatus,
   seed,
   userCreate,
+  verificationPass,
   outboxWork,
   outboxFailed,
   outboxRetry,

@@ -1,4 +1,4 @@
-import type { Command } from '../command'
+import type { Command, CommandLine } from '../command'
 import { CliError, oneLine, usageError } from '../io'
 import { withServices } from '../resources'
 
@@ -17,29 +17,50 @@ export const outboxFailed: Command = {
   usage: '',
   summary: 'list queued messages that keep failing, and payments whose authorisation or capture keeps failing (id, kind, topic, attempts, since, next try, last error); nothing is dropped',
   options: {},
-  async run({ io, config }) {
-    const { failingPayments } = await import('@tutoring/adapters')
-    await withServices(config, io, async ({ infra }) => {
+  async run({ io, config, answer }) {
+    const { listFailingPayments } = await import('@tutoring/domain/booking-payments')
+    await withServices(config, io, async ({ infra, bookings }) => {
       const messages = await infra.outbox.listFailing()
-      const payments = await failingPayments(infra.database.db).list()
-      if (messages.length + payments.length === 0) {
-        io.out('no failing messages')
-        return
+      const payments = await listFailingPayments(bookings)
+      const json = {
+        messages: messages.map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          topic: row.topic,
+          attempts: row.attempts,
+          failing_since: row.failed_at?.toISOString() ?? null,
+          next_try: row.available_at.toISOString(),
+          last_error: row.last_error,
+        })),
+        payments: payments.map((p) => ({ id: p.id, booking_id: p.bookingId, work: p.work, attempts: p.attempts, next_try: p.retryAt?.toISOString() ?? null, last_error: p.lastError })),
       }
-      io.out(['id', 'kind', 'topic', 'attempts', 'failing since', 'next try', 'last error'].join('\t'))
-      for (const row of messages) {
-        io.out([row.id, row.kind, row.topic, row.attempts, row.failed_at?.toISOString() ?? '', row.available_at.toISOString(), shortError(row.last_error)].join('\t'))
-      }
-      for (const p of payments) {
-        io.out([`payment:${p.id}`, 'payment', p.work, p.attempts, '', p.retryAt?.toISOString() ?? '', shortError(p.lastError)].join('\t'))
-      }
+      if (messages.length + payments.length === 0) return answer(json, 'no failing messages')
+      answer(json, [
+        ['id', 'kind', 'topic', 'attempts', 'failing since', 'next try', 'last error'].join('\t'),
+        ...json.messages.map((m) => [m.id, m.kind, m.topic, m.attempts, m.failing_since ?? '', m.next_try, shortError(m.last_error)].join('\t')),
+        ...json.payments.map((p) => [`payment:${p.id}`, 'payment', p.work, p.attempts, '', p.next_try ?? '', shortError(p.last_error)].join('\t')),
+      ])
     })
   },
 }
 
+type RetryTarget = { all: true } | { messageId: number } | { paymentId: number }
+
+/** The one thing `outbox:retry` was asked to try again, from its command line. */
+function retryTarget({ values, positionals }: CommandLine): RetryTarget {
+  const [given] = positionals
+  if (Boolean(values.all) === (given !== undefined)) throw usageError('give either one message id, payment:ID or --all')
+  if (given === undefined) return { all: true }
+  const match = /^(payment:)?([1-9]\d{0,15})$/.exec(given)
+  if (!match) throw usageError(`not a message id: ${given}`)
+  return match[1] ? { paymentId: Number(match[2]) } : { messageId: Number(match[2]) }
+}
+
 /**
  * `outbox:retry ID | payment:ID | --all`: makes the message (or every failing one, or a
- * payment's failing work) due now and runs a delivery pass (or the due-payments job).
+ * payment's failing work) due now and runs a delivery pass (or the due-payments job). The
+ * counts are of what was retried: delivered and still queued add up to it; whatever else
+ * the same pass delivered is counted apart.
  */
 export const outboxRetry: Command = {
   name: 'outbox:retry',
@@ -47,28 +68,30 @@ export const outboxRetry: Command = {
   summary: 'try a queued message, a failing payment (payment:ID) or, with --all, every failing message again now',
   options: { all: { type: 'boolean' } },
   positionals: 1,
-  async run({ io, config, values, positionals }) {
-    const [given] = positionals
-    if (Boolean(values.all) === (given !== undefined)) throw usageError('give either one message id, payment:ID or --all')
-    const match = given === undefined ? null : /^(payment:)?([1-9]\d{0,15})$/.exec(given)
-    if (given !== undefined && !match) throw usageError(`not a message id: ${given}`)
-    const id = match ? Number(match[2]) : undefined
-    if (match?.[1]) {
-      const [{ failingPayments }, { runDuePayments }] = await Promise.all([import('@tutoring/adapters'), import('@tutoring/domain/booking-payments')])
-      await withServices(config, io, async ({ infra, bookings }) => {
-        if (!(await failingPayments(infra.database.db).retryNow(id!, infra.clock.now()))) throw new CliError(`no failing payment ${id}`)
-        const report = await runDuePayments(bookings)
-        io.out(`authorized ${report.authorized}, captured ${report.captured}, failed again ${report.retrying}`)
+  check: (line) => void retryTarget(line),
+  async run({ io, config, answer, ...line }) {
+    const target = retryTarget(line)
+    if ('paymentId' in target) {
+      const { retryFailingPayment } = await import('@tutoring/domain/booking-payments')
+      await withServices(config, io, async ({ bookings }) => {
+        const retried = await retryFailingPayment(bookings, target.paymentId)
+        if (retried.isErr()) throw new CliError(`no failing payment ${target.paymentId}`)
+        const report = retried.value
+        answer({ payment_id: target.paymentId, ...report }, `authorized ${report.authorized}, captured ${report.captured}, failed again ${report.retrying}`)
         if (report.retrying > 0) throw new CliError('the processor refused again; the payment stays due (tutoring outbox:failed shows why)')
       })
       return
     }
     await withServices(config, io, async ({ infra }) => {
-      const redriven = await infra.outbox.redrive(id === undefined ? 'all-failing' : { ids: [id] }, infra.clock.now())
-      if (id !== undefined && redriven === 0) throw new CliError(`no undelivered message ${id}`)
-      const { delivered, failed } = await infra.deliverOutbox(Math.max(redriven, 50))
-      io.out(`retrying ${redriven}; delivered ${delivered}, failed ${failed}`)
-      if (failed > 0) throw new CliError(`${failed} deliveries failed again; they stay queued (tutoring outbox:failed shows why)`)
+      const ids = await infra.outbox.redrive('all' in target ? 'all-failing' : { ids: [target.messageId] }, infra.clock.now())
+      if ('messageId' in target && ids.length === 0) throw new CliError(`no undelivered message ${target.messageId}`)
+      const pass = await infra.deliverOutbox(Math.max(ids.length, 50))
+      const queued = (await infra.outbox.undelivered(ids)).length
+      const delivered = ids.length - queued
+      const others = { delivered: Math.max(pass.delivered - delivered, 0), failed: Math.max(pass.failed - queued, 0) }
+      const alsoDone = others.delivered + others.failed > 0 ? `; other due messages in the same pass: delivered ${others.delivered}, failed ${others.failed}` : ''
+      answer({ retried: ids.length, delivered, still_queued: queued, other_messages: others }, `retried ${ids.length}: delivered ${delivered}, still queued ${queued}${alsoDone}`)
+      if (queued > 0) throw new CliError(`${queued} of ${ids.length} failed again; they stay queued (tutoring outbox:failed shows why)`)
     })
   },
 }

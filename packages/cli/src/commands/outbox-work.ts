@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Services } from '@tutoring/adapters'
-import type { Command } from '../command'
+import type { Command, OptionValues } from '../command'
 import { CliError, oneLine, usageError } from '../io'
 import { withServices } from '../resources'
 
@@ -22,6 +22,13 @@ async function deliverDue({ infra }: Services): Promise<Totals> {
   return totals
 }
 
+/** `--interval` in seconds, checked before anything loads. */
+function intervalOf(values: OptionValues): number {
+  const interval = values.interval === undefined ? 2 : Number(values.interval)
+  if (!Number.isFinite(interval) || interval <= 0 || interval > 3600) throw usageError('--interval takes seconds, more than 0 and at most 3600')
+  return interval
+}
+
 const report = (t: Totals) => `delivered ${t.delivered}, failed ${t.failed}`
 
 export const outboxWork: Command = {
@@ -29,30 +36,31 @@ export const outboxWork: Command = {
   usage: '[--loop] [--interval SECONDS]',
   summary: 'deliver the queued emails, pushes and processor syncs that are due; --loop keeps going until stopped',
   options: { loop: { type: 'boolean' }, interval: { type: 'string' } },
-  async run({ io, config, values }) {
-    const interval = values.interval === undefined ? 2 : Number(values.interval)
-    if (!Number.isFinite(interval) || interval <= 0 || interval > 3600) throw usageError('--interval takes seconds, more than 0 and at most 3600')
+  check: ({ values }) => void intervalOf(values),
+  async run({ io, config, values, answer }) {
+    const interval = intervalOf(values)
     await withServices(config, io, async (services) => {
       if (!values.loop) {
         const totals = await deliverDue(services)
-        io.out(report(totals))
+        answer(totals, report(totals))
         if (totals.failed > 0) {
           throw new CliError(`${totals.failed} of ${totals.delivered + totals.failed} deliveries failed and will be retried (LOG_LEVEL=warn shows why)`)
         }
         return
       }
-      io.out(`delivering the outbox every ${interval} s until stopped`)
+      if (!values.json) io.out(`delivering the outbox every ${interval} s until stopped`)
       while (!io.signal?.aborted) {
         try {
           const totals = await deliverDue(services)
-          if (totals.delivered + totals.failed > 0) io.out(report(totals))
+          // With --json, one JSON line per round that did something.
+          if (totals.delivered + totals.failed > 0) answer(totals, report(totals))
         } catch (error) {
           // A database hiccup must not end a long-running worker; the next round retries.
           io.err(`outbox round failed: ${oneLine(error instanceof Error ? error.message : String(error))}`)
         }
         await sleep(interval * 1000, undefined, { signal: io.signal }).catch(() => 'stopped')
       }
-      io.out('stopped')
+      if (!values.json) io.out('stopped')
     })
   },
 }

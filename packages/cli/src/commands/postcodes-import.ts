@@ -10,12 +10,15 @@ export const postcodesImport: Command = {
     'load a postcode CSV into the offline geocoder: the ONS Postcode Directory (pcds/pcd, lat, long) or Code-Point Open with its header row (Postcode, Eastings, Northings; converted from the National Grid to WGS84)',
   options: {},
   positionals: 1,
-  async run({ io, config, positionals }) {
+  async check({ positionals }) {
     const file = positionals[0]
     if (!file) throw usageError('give the CSV file to load')
     await access(file).catch(() => {
       throw new CliError(`cannot read ${file}`)
     })
+  },
+  async run({ config, positionals, answer }) {
+    const file = positionals[0]!
     const { PostcodeFileError, importPostcodesCsv } = await import('@tutoring/adapters')
     const result = await withDatabase(config, (database) =>
       importPostcodesCsv(database.db, file).catch((error: unknown) => {
@@ -23,6 +26,6 @@ export const postcodesImport: Command = {
         throw error
       }),
     )
-    io.out(`${result.imported} postcodes loaded (${result.layout}), ${result.skipped} rows without a position skipped`)
+    answer({ imported: result.imported, layout: result.layout, skipped: result.skipped }, `${result.imported} postcodes loaded (${result.layout}), ${result.skipped} rows without a position skipped`)
   },
 }

@@ -8,16 +8,22 @@ export const seed: Command = {
   usage: '[--demo N]',
   summary: 'insert the reference data that is missing (safe to repeat); --demo N adds N searchable demo tutors',
   options: { demo: { type: 'string' } },
-  async run({ io, config, values }) {
+  check({ values }) {
     const demo = values.demo
     if (demo !== undefined && (typeof demo !== 'string' || !/^[1-9]\d{0,6}$/.test(demo) || Number(demo) > 1_000_000)) {
       throw usageError('--demo takes a whole number of tutors, 1 to 1000000')
     }
+  },
+  async run({ io, config, values, answer }) {
+    const demo = values.demo
     const { argon2Hasher, demoCatalog, demoTutors, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
     await withDatabase(config, async (database) => {
       await seedReferenceData(database.db)
-      io.out('reference data is in place')
-      if (demo === undefined) return
+      if (demo === undefined) {
+        answer({ reference_data: 'in place', demo_tutors: 0 }, 'reference data is in place')
+        return
+      }
+      if (!values.json) io.out('reference data is in place')
       const { londonToday } = await import('@tutoring/domain/shared')
       const now = new Date()
       const count = Number(demo)
@@ -37,7 +43,7 @@ export const seed: Command = {
         passwordHash,
         onProgress: (loaded) => io.progress?.(`loaded ${loaded} of ${count} demo tutors (${Math.round((loaded / count) * 100)} %, ${Math.round((Date.now() - started) / 1000)} s)`),
       })
-      io.out(`added ${count} searchable demo tutor(s), emails demo-${tag}-1@demo.example.com onwards`)
+      answer({ reference_data: 'in place', demo_tutors: count, first_email: `demo-${tag}-1@demo.example.com` }, `added ${count} searchable demo tutor(s), emails demo-${tag}-1@demo.example.com onwards`)
     })
   },
 }

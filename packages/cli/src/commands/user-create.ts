@@ -1,6 +1,6 @@
 import type { z as Zod } from 'zod'
 import type { RoleName } from '@tutoring/domain/shared'
-import type { Command } from '../command'
+import type { Command, OptionValues } from '../command'
 import { CliError, usageError } from '../io'
 import { withServices } from '../resources'
 
@@ -15,6 +15,18 @@ const inputSchema = (z: typeof Zod) =>
     firstname: z.string().trim().min(1, 'must not be blank').max(100),
     lastname: z.string().trim().min(1, 'must not be blank').max(100),
   })
+
+/** The flags as createUser takes them: missing flags are a usage error (2), bad values exit 1. */
+async function parseInput(values: OptionValues) {
+  const missing = FLAGS.filter((flag) => values[flag] === undefined)
+  if (missing.length > 0) throw usageError(`missing ${missing.map((f) => `--${f}`).join(', ')}`)
+  const { z } = await import('zod')
+  const parsed = inputSchema(z).safeParse(values)
+  if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
+  return parsed.data
+}
+
+const FLAGS = ['email', 'password', 'role', 'firstname', 'lastname'] as const
 
 const fieldErrors = (errors: Record<string, string[]>): string =>
   Object.entries(errors)
@@ -32,19 +44,20 @@ export const userCreate: Command = {
     firstname: { type: 'string' },
     lastname: { type: 'string' },
   },
-  async run({ io, config, values }) {
-    const missing = Object.keys(userCreate.options).filter((flag) => values[flag] === undefined)
-    if (missing.length > 0) throw usageError(`missing ${missing.map((f) => `--${f}`).join(', ')}`)
-    const [{ z }, { createUser }] = await Promise.all([import('zod'), import('@tutoring/domain/registration')])
-    const parsed = inputSchema(z).safeParse(values)
-    if (!parsed.success) {
-      throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '))
-    }
+  async check({ values }) {
+    await parseInput(values)
+  },
+  async run({ io, config, values, answer }) {
+    const input = await parseInput(values)
+    const { createUser } = await import('@tutoring/domain/registration')
     const user = await withServices(config, io, async (services) => {
-      const created = await createUser(services.accounts, parsed.data)
+      const created = await createUser(services.accounts, input)
       if (created.isErr()) throw new CliError(fieldErrors(created.error.errors))
       return created.value
     })
-    io.out(`created ${parsed.data.role} user ${user.id}: ${user.email} (username ${user.username})`)
+    answer(
+      { id: user.id, email: user.email, username: user.username, role: input.role },
+      `created ${input.role} user ${user.id}: ${user.email} (username ${user.username})`,
+    )
   },
 }

@@ -1,4 +1,5 @@
 export { changePaymentMethod, type ChangePaymentMethodError } from './change-payment-method'
+export { listFailingPayments, retryFailingPayment } from './failing-payments'
 export { getBookingPaymentStatus } from './get-booking-payment-status'
 export { getPayment } from './get-payment'
 export { getPaymentStatus, type PaymentStatusView } from './get-payment-status'
@@ -10,6 +11,8 @@ export type {
   BookingPaymentsDeps,
   BookingPaymentsRepos,
   BookingPaymentState,
+  FailingPaymentRepository,
+  FailingPaymentWork,
   PaymentChange,
   PaymentEventRepository,
   PaymentRecord,

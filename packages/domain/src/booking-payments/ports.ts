@@ -66,6 +66,17 @@ export interface PaymentEventRepository {
   addBookingEvent(event: { bookingId: number; kind: string; data: Record<string, unknown>; at: Date }): Promise<void>
 }
 
+/** Due payment work (an authorisation or a capture) the processor refused, still due: what staff watch. */
+export type FailingPaymentWork = { id: number; bookingId: number; work: 'authorize' | 'capture'; attempts: number; retryAt: Date | null; lastError: string | null }
+
+/** The operator's view of payments whose due work keeps failing (`cli outbox:failed`, `outbox:retry payment:ID`). */
+export interface FailingPaymentRepository {
+  /** Payments with failures whose work is still due, oldest first. */
+  list(): Promise<FailingPaymentWork[]>
+  /** Makes the payment's failing work due at `now`; false when it has no such work. */
+  retryNow(id: number, now: Date): Promise<boolean>
+}
+
 /** Booking's repositories too: paying drives the booking machine, and releasing a held payment cancels its booking. */
 export interface BookingPaymentsRepos extends BookingRepos {
   payments: PaymentRepository
@@ -74,6 +85,7 @@ export interface BookingPaymentsRepos extends BookingRepos {
   paymentCustomers: PaymentCustomerRepository
   payoutAccounts: PayoutAccountRepository
   tutorTransfers: TutorTransferRepository
+  failingPayments: FailingPaymentRepository
 }
 
 export type BookingPaymentsConfig = {

@@ -3,7 +3,7 @@ import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { listOf, one, paginate } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
+import { bearer, commonProblems, jsonContent, mount, type App, type Handler, type RouteSpec } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import {
   AddressSchema,
@@ -30,20 +30,23 @@ const RULES = [
 export function availabilityRoutes(app: App, services: Services): void {
   const deps = services.availability
 
+  const publicAvailability = {
+    method: 'get' as const,
+    tags: ['Availability'],
+    summary: "A teach's free lesson times (path spelled so)",
+    description: `Public. ${RULES}`,
+    request: { query: legacyAvailabilityQuery },
+    responses: { 200: jsonContent(AvailabilityResponseSchema, 'Availability'), 404: commonProblems[404], 422: commonProblems[422] },
+  } satisfies RouteSpec
+  const answerAvailability: Handler<typeof publicAvailability> = async (c) =>
+    c.json(presentAvailability(await unwrap(getAvailability(deps, toAvailabilityQuery(c.req.valid('query'))))), 200)
+  mount(app, ['/api/availabilites'], publicAvailability, answerAvailability)
+  // CONTRACT §16: the correct spelling answers as SPEC's; SPEC's stays for the clients that use it.
   mount(
     app,
-    ['/api/availabilites'],
-    {
-      method: 'get',
-      tags: ['Availability'],
-      summary: "A teach's free lesson times (path spelled so)",
-      description: `Public. ${RULES}`,
-      request: { query: legacyAvailabilityQuery },
-      responses: { 200: jsonContent(AvailabilityResponseSchema, 'Availability'), 404: commonProblems[404], 422: commonProblems[422] },
-    },
-    async (c) => {
-      return c.json(presentAvailability(await unwrap(getAvailability(deps, toAvailabilityQuery(c.req.valid('query'))))), 200)
-    },
+    ['/api/availabilities'],
+    { ...publicAvailability, summary: "A teach's free lesson times", description: `Public. An alias of GET /api/availabilites (SPEC.md's spelling): the same parameters and the same answer. ${RULES}` },
+    answerAvailability,
   )
 
   mount(

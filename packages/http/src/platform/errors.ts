@@ -49,7 +49,8 @@ export function notFoundOrMethodNotAllowed(app: Hono<AppEnv>) {
   }
 }
 
-function patternOf(path: string): RegExp {
+/** A Hono route path as a test of a concrete path (`/api/users/:user` matches `/api/users/42`). */
+export function patternOf(path: string): RegExp {
   const source = path
     .split('/')
     .map((segment) => {
