@@ -3,6 +3,7 @@ import type { BookingDeps } from '@tutoring/domain/booking'
 import type { BookingPaymentsDeps } from '@tutoring/domain/booking-payments'
 import type { CatalogRepository } from '@tutoring/domain/catalog'
 import { ANONYMOUS_UPLOAD_ALLOWANCE, type FilesDeps } from '@tutoring/domain/files'
+import type { IntegrationsDeps } from '@tutoring/domain/integrations'
 import type { NotificationsDeps } from '@tutoring/domain/notifications'
 import type { PaymentsDeps } from '@tutoring/domain/payments'
 import type { ProfilesDeps } from '@tutoring/domain/profiles'
@@ -18,6 +19,7 @@ import type { VerificationDeps } from '@tutoring/domain/verification'
 import type { Infrastructure } from './container'
 import { cachedCatalog } from './catalog/cached-catalog'
 import type { Repositories } from './repositories'
+import { webhookSecrets } from './integrations'
 import { memoryReviewCache } from './reviews/review-cache'
 import { createAllowance, createThrottle, type Allowance, type Throttle } from './throttle'
 
@@ -44,6 +46,8 @@ export type Services = {
   /** Bookings and lessons, and the payments of bookings. */
   bookings: BookingDeps & BookingPaymentsDeps
   reviews: ReviewsDeps
+  /** Outbound webhooks: endpoints, their deliveries and the worker sending them. */
+  integrations: IntegrationsDeps
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
   payments: PaymentsDeps
@@ -101,6 +105,14 @@ export function buildServices(infra: Infrastructure): Services {
       availability: availabilityPorts,
     },
     reviews: { uow, clock, reviewCache: memoryReviewCache() },
+    integrations: {
+      uow,
+      clock,
+      secrets: webhookSecrets,
+      urls: infra.webhooks.urls,
+      sender: infra.webhooks.sender,
+      config: { leaseSeconds: config.OUTBOX_LEASE_SECONDS },
+    },
     availability: { uow, clock, ...availabilityPorts },
     addresses: { postcodes: infra.postcodes, addresses: infra.addresses },
     payments: { uow, processor: infra.processor, clock },

@@ -21,6 +21,7 @@ import * as booking from './booking'
 import * as bookingPayments from './booking-payments'
 import * as catalog from './catalog'
 import * as files from './files'
+import * as integrations from './integrations'
 import * as notifications from './notifications'
 import * as payments from './payments'
 import * as profiles from './profiles'
@@ -59,6 +60,7 @@ const ROOMS: ReadonlyArray<{ routes: Routes }> = [
   bookingPayments,
   payments,
   subscriptions,
+  integrations,
 ]
 
 /**

@@ -1,6 +1,8 @@
 import { countHoursTaught, expireHolds, expireReschedules } from '@tutoring/domain/booking'
 import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
+import { deliverWebhooks } from '@tutoring/domain/integrations'
 import { UNCLAIMED_UPLOAD_PURGE_EVERY_MS, type Logger, type Services } from '@tutoring/adapters'
+import { webhookPayloads } from './webhook-payloads'
 
 export type Job = { name: string; everyMs: number; run(): Promise<unknown> }
 
@@ -12,8 +14,10 @@ export type Job = { name: string; everyMs: number; run(): Promise<unknown> }
 export function startBackgroundJobs(services: Services): { stop(deadlineMs?: number): Promise<void> } {
   const { infra, bookings } = services
   const every = infra.config.BACKGROUND_JOBS_INTERVAL_MS
+  const webhooks = { ...services.integrations, payloads: webhookPayloads(services) }
   const jobs: Job[] = [
     { name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() },
+    { name: 'webhooks', everyMs: 1_000, run: () => deliverWebhooks(webhooks) },
     { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(bookings) },
     { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(bookings) },
     { name: 'hours-taught', everyMs: 60_000, run: () => countHoursTaught(bookings) },

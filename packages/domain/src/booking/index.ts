@@ -34,6 +34,7 @@ export { getNote } from './get-note'
 export { listBookings } from './list-bookings'
 export { listCoupons } from './list-coupons'
 export { listNotes } from './list-notes'
+export { announceBooking, announceIfPaid, bookingPartyIds } from './integration-events'
 export { AUTHORIZE_LEAD_DAYS } from './payment-times'
 export type {
   BookingConfig,

@@ -1,6 +1,7 @@
 import type { CatalogRepository } from '../catalog'
 import type { Coupon } from '../pricing'
 import type { LinkBuilder } from '../accounts'
+import type { IntegrationEvents } from '../integrations'
 import type { Outbox } from '../outbox'
 import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
@@ -175,6 +176,8 @@ export interface BookingRepos extends AvailabilityRepos {
   notes: NoteRepository
   catalog: CatalogRepository
   outbox: Outbox
+  /** Events for integrators' webhooks, recorded with the change. */
+  integrationEvents: IntegrationEvents
 }
 
 export type BookingConfig = {
