@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Webhook } from 'standardwebhooks'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { deliverWebhooks, WEBHOOK_EVENT_TYPES } from '@tutoring/domain/integrations'
+import { countHoursTaught } from '@tutoring/domain/booking'
+import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { fakeClock } from '@tutoring/testkit'
 import { webhookPayloads } from '../src/webhook-payloads'
 import { createTestContext, type TestContext } from './support/harness'
@@ -169,6 +171,53 @@ describe.each(testDatabaseKinds())('outbound webhooks on %s', (kind) => {
         expect(log).toMatchObject({ type: 'booking.created', status: 'succeeded', attempts: 1, last_status_code: 200, next_attempt_at: null })
         expect(await deliveries(someoneElse, stranger.id)).toEqual([])
       } finally {
+        await receiver.close()
+      }
+    })
+
+    it('tells each party of a lesson\'s life: booked, paid, rescheduled, completed, reviewed, cancelled and refunded', async () => {
+      const receiver = await webhookReceiver()
+      try {
+        const student = await t.register('student')
+        const all = await createEndpoint(student, `${receiver.url}/student`, WEBHOOK_EVENT_TYPES.filter((type) => type !== 'webhook.test'))
+        const tutorReviews = await createEndpoint(tutor, `${receiver.url}/tutor`, ['review.created', 'lesson.completed'])
+        const pay = async (id: number) => expect((await t.request('POST', '/api/payments/pay', { token: student.token, body: { booking_id: id, payment_method: 'pm_card_visa' } })).status).toBe(200)
+        const lesson = await book(student)
+        await pay(lesson.id)
+        const detail = (await t.request<One<{ lesson: { id: number; finish: string } }>>('GET', `/api/bookings/${lesson.id}`, { token: student.token })).body.data
+        hour += 2
+        const moved = new Date(base.getTime() + hour * HOUR)
+        const proposal = { suggested_start: moved.toISOString(), suggested_finish: new Date(moved.getTime() + HOUR).toISOString() }
+        expect((await t.request('PUT', `/api/lessons/${detail.lesson.id}/edit`, { token: student.token, body: proposal })).status).toBe(200)
+        expect((await t.request('PUT', `/api/lessons/${detail.lesson.id}/approve`, { token: tutor.token })).status).toBe(200)
+        const cancelled = await book(student)
+        await pay(cancelled.id)
+        expect((await t.request('PUT', `/api/bookings/${cancelled.id}/cancel`, { token: student.token })).status).toBe(200)
+
+        clock.set(new Date(moved.getTime() + 2 * HOUR))
+        await runDuePayments(t.services.bookings)
+        await countHoursTaught(t.services.bookings)
+        const review = await t.request<One<{ id: number }>>('POST', `/api/tutors/${tutor.user.id}/review`, { token: student.token, body: { knowledge: 5, communication: 5, punctuality: 4 } })
+        expect(review.status, review.text).toBe(201)
+        await work()
+
+        const heard = (path: string) =>
+          receiver.received
+            .filter((r) => r.path === path)
+            .map((r) => verified<{ type: string; data: { id: number } }>(path === '/tutor' ? tutorReviews.secret! : all.secret!, r, clock.now()))
+        const byStudent = heard('/student')
+        expect(byStudent.map((p) => p.type).sort()).toEqual(
+          ['booking.created', 'booking.paid', 'lesson.reschedule_proposed', 'lesson.rescheduled', 'booking.created', 'booking.paid', 'booking.cancelled', 'payment.refunded', 'lesson.completed', 'review.created'].sort(),
+        )
+        const of = (type: string) => byStudent.filter((p) => p.type === type).map((p) => p.data.id)
+        expect(of('booking.cancelled')).toEqual([cancelled.id])
+        expect(of('payment.refunded')).toEqual([cancelled.id])
+        expect(of('lesson.rescheduled')).toEqual([detail.lesson.id])
+        expect(of('lesson.completed')).toEqual([detail.lesson.id])
+        expect(of('review.created')).toEqual([review.body.data.id])
+        expect(heard('/tutor').map((p) => p.type).sort()).toEqual(['lesson.completed', 'review.created'])
+      } finally {
+        clock.set(base)
         await receiver.close()
       }
     })
