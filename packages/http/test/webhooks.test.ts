@@ -150,9 +150,12 @@ describe.each(testDatabaseKinds())('outbound webhooks on %s', (kind) => {
         const tutorEndpoint = await createEndpoint(tutor, `${receiver.url}/tutor`)
         const someoneElse = await t.register('student')
         const stranger = await createEndpoint(someoneElse, `${receiver.url}/stranger`)
+        const staff = await t.internalUser()
+        await createEndpoint(staff, `${receiver.url}/staff`)
         const booking = await book(student)
         await work()
-        expect(receiver.received.map((r) => r.path).sort()).toEqual(['/student', '/tutor'])
+        // Staff endpoints hear of every booking.
+        expect(receiver.received.map((r) => r.path).sort()).toEqual(['/staff', '/student', '/tutor'])
         for (const [hit, endpoint] of [
           [receiver.received.find((r) => r.path === '/student')!, studentEndpoint],
           [receiver.received.find((r) => r.path === '/tutor')!, tutorEndpoint],
