@@ -10,19 +10,53 @@ export const ENDPOINT_DISABLED_TEMPLATE = 'webhook_endpoint_disabled'
 
 const isSuccess = (result: SendResult) => result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300
 
+type Tally = { succeeded: number; failed: number; disabled: number }
+
 /**
- * One round of the webhook worker: claims what is due (several instances claim apart, a
- * claim lapses after the lease so a delivery whose sender died goes out again: at least
- * once), sends them side by side so no receiver waits on another, records each outcome, and
- * disables the endpoints failing for 5 days, emailing their owners.
+ * The webhook worker: each `tick` claims what is due (several instances claim apart; a claim
+ * lapses after the lease, so a delivery whose sender died goes out again: at least once), up
+ * to `maxInFlight` sends under way, starts them side by side and returns without waiting for
+ * them, so a receiver that never answers holds one place for its 10 s and no other delivery,
+ * of this round or the next, waits on it. It also disables the endpoints failing for 5 days,
+ * emailing their owners. `drain` waits for the sends under way.
  */
-export async function deliverWebhooks(deps: WebhookWorkerDeps, limit = 20): Promise<{ succeeded: number; failed: number; disabled: number }> {
-  const claimed = await deps.uow.repos.webhookDeliveries.claimDue(deps.clock.now(), limit, deps.config.leaseSeconds)
-  // A delivery that throws (a bug, the database gone) is left to its lease; the others are recorded all the same.
-  const outcomes = await Promise.allSettled(claimed.map((delivery) => attempt(deps, delivery)))
-  const disabled = await disableFailingEndpoints(deps)
-  const succeeded = outcomes.filter((o) => o.status === 'fulfilled' && o.value).length
-  return { succeeded, failed: outcomes.length - succeeded, disabled }
+export function webhookDispatcher(deps: WebhookWorkerDeps, options: { maxInFlight?: number; onError?: (error: unknown) => void } = {}) {
+  const maxInFlight = options.maxInFlight ?? 20
+  const inFlight = new Set<Promise<void>>()
+  const tally: Tally = { succeeded: 0, failed: 0, disabled: 0 }
+  const start = (delivery: ClaimedDelivery) => {
+    const sending: Promise<void> = attempt(deps, delivery)
+      .then(
+        (succeeded) => {
+          tally[succeeded ? 'succeeded' : 'failed']++
+        },
+        // A bug or the database gone: the delivery is left to its lease and tried again.
+        (error: unknown) => {
+          tally.failed++
+          options.onError?.(error)
+        },
+      )
+      .finally(() => inFlight.delete(sending))
+    inFlight.add(sending)
+  }
+  return {
+    async tick(): Promise<void> {
+      const room = maxInFlight - inFlight.size
+      if (room > 0) (await deps.uow.repos.webhookDeliveries.claimDue(deps.clock.now(), room, deps.config.leaseSeconds)).forEach(start)
+      tally.disabled += await disableFailingEndpoints(deps)
+    },
+    async drain(): Promise<Tally> {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight])
+      return { ...tally }
+    },
+  }
+}
+
+/** One round, waited for: what is due now, sent, and the outcome counted (the tests' and a one-off run's way). */
+export async function deliverWebhooks(deps: WebhookWorkerDeps, limit = 20): Promise<Tally> {
+  const round = webhookDispatcher(deps, { maxInFlight: limit })
+  await round.tick()
+  return round.drain()
 }
 
 /** The body is built once, on the first attempt, as the owner reads the resource then; every retry sends those bytes again. */

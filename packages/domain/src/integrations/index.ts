@@ -1,6 +1,6 @@
 export { createWebhookEndpoint, type WebhookEndpointInput } from './create-webhook-endpoint'
 export { deleteWebhookEndpoint } from './delete-webhook-endpoint'
-export { deliverWebhooks, ENDPOINT_DISABLED_TEMPLATE, type WebhookWorkerDeps } from './deliver-webhooks'
+export { deliverWebhooks, ENDPOINT_DISABLED_TEMPLATE, webhookDispatcher, type WebhookWorkerDeps } from './deliver-webhooks'
 export { getWebhookEndpoint } from './get-webhook-endpoint'
 export { listWebhookDeliveries } from './list-webhook-deliveries'
 export { listWebhookEndpoints } from './list-webhook-endpoints'

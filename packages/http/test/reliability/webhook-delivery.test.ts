@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverDatabaseUrl, testDatabaseKinds } from '@tutoring/adapters/testing'
-import { deliverWebhooks } from '@tutoring/domain/integrations'
+import { deliverWebhooks, webhookDispatcher } from '@tutoring/domain/integrations'
 import { webhookPayloads } from '../../src/webhook-payloads'
 import { startServerProcess, stopProcess, type Launched } from '../support/child-server'
 import { recordFinding } from '../support/findings'
@@ -79,6 +79,40 @@ describe.each(testDatabaseKinds())('hostile webhook receivers on %s', (kind) => 
       expect(await status('redirecting')).toMatchObject({ status: 'failing', last_status_code: null })
     } finally {
       for (const receiver of [silent, huge, target, redirecting, good]) await receiver.close()
+    }
+  }, 60_000)
+})
+
+describe.each(testDatabaseKinds())('the webhook worker on %s', (kind) => {
+  let t: TestContext
+  beforeAll(async () => {
+    t = await createTestContext(kind, { WEBHOOKS_ALLOW_INSECURE: 'true' })
+  })
+  afterAll(() => t.close())
+
+  it('sends an event that comes while a receiver keeps it waiting, without waiting for that one', async ({ task }) => {
+    recordFinding(task, {
+      class: 'Hostile webhook receivers',
+      tried: "an event queued while the worker's send to a receiver that never answers is under way",
+      held: 'the next tick sends it at once; the silent send ends at its deadline',
+    })
+    const silent = await webhookReceiver(() => undefined)
+    const good = await webhookReceiver()
+    try {
+      const owner = await t.register('student')
+      const worker = webhookDispatcher({ ...t.services.integrations, payloads: webhookPayloads(t.services) })
+      await queueTest(t, owner, await endpointFor(t, owner, silent.url))
+      await worker.tick()
+      await until('the silent receiver to be called', () => silent.received.length === 1, 5_000)
+      const queued = Date.now()
+      await queueTest(t, owner, await endpointFor(t, owner, good.url))
+      await worker.tick()
+      await until('the good receiver to be called', () => good.received.length === 1, 5_000)
+      expect(good.received[0]!.at - queued).toBeLessThan(3_000)
+      expect(await worker.drain()).toMatchObject({ succeeded: 1, failed: 1 })
+    } finally {
+      await silent.close()
+      await good.close()
     }
   }, 60_000)
 })
