@@ -6,6 +6,7 @@ import type { AddressDirectory, BusyCalendar, TravelTimes } from '@tutoring/doma
 import type { BookingConfig } from '@tutoring/domain/booking'
 import type { BookingPaymentsConfig } from '@tutoring/domain/booking-payments'
 import type { ContentSniffer, IdGenerator, ObjectStorage, UploadLimits } from '@tutoring/domain/files'
+import type { EndpointUrlCheck, WebhookSender } from '@tutoring/domain/integrations'
 import type { PushGateway } from '@tutoring/domain/notifications'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
 import { systemClock, type Clock, type Geocoder, type PostcodeParser, type UnitOfWork } from '@tutoring/domain/shared'
@@ -39,6 +40,7 @@ import { publicAddressesOnly, type AddressPolicy } from './net'
 import { pushGatewayFromConfig } from './notifications/push'
 import { devicePushSender } from './notifications/push-delivery'
 import { purgePushCallbacks } from './notifications/push-delivery-log.repository'
+import { webhooksFromConfig } from './integrations'
 import { outboxDelivery } from './outbox/outbox.infrastructure'
 import { outboxQueue, type OutboxQueue } from './outbox/outbox.repository'
 import { processorFromConfig } from './payments'
@@ -80,6 +82,8 @@ export type Infrastructure = {
   travel: TravelTimes
   /** Tutors' ICS feeds (public addresses only), cached in Redis or this process. */
   calendar: BusyCalendar
+  /** Outbound webhooks: the endpoint URL check and the signed sender, behind the address guard. */
+  webhooks: { urls: EndpointUrlCheck; sender: WebhookSender }
   postcodes: PostcodeParser
   /** S3 when `S3_BUCKET` is set, else the local disk under `DATA_DIR/storage`. */
   storage: ObjectStorage
@@ -113,6 +117,8 @@ export type InfrastructureOverrides = Partial<
     processor: PaymentProcessor | ((configured: PaymentProcessor) => PaymentProcessor)
     /** Which addresses calendar feeds may be fetched from; tests let 127.0.0.1 through. */
     calendarAddressPolicy: AddressPolicy
+    /** Which addresses webhooks (and their redirects) may reach; tests let 127.0.0.1 through. */
+    webhookAddressPolicy: AddressPolicy
   }
 >
 
@@ -164,6 +170,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     calendar:
       overrides.calendar ??
       busyCalendarFromConfig(config, { redis, logger, now, policy: overrides.calendarAddressPolicy ?? publicAddressesOnly }),
+    webhooks: webhooksFromConfig(config, overrides.webhookAddressPolicy ?? publicAddressesOnly),
     postcodes: ukPostcodes,
     storage,
     localDisk,

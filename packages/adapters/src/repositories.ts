@@ -4,6 +4,7 @@ import type { AvailabilityRepos } from '@tutoring/domain/availability'
 import type { BookingRepos } from '@tutoring/domain/booking'
 import type { BookingPaymentsRepos } from '@tutoring/domain/booking-payments'
 import type { FilesRepos } from '@tutoring/domain/files'
+import type { IntegrationsRepos } from '@tutoring/domain/integrations'
 import type { NotesRepos } from '@tutoring/domain/notes'
 import type { NotificationsRepos } from '@tutoring/domain/notifications'
 import type { PaymentsRepos } from '@tutoring/domain/payments'
@@ -24,6 +25,7 @@ import { bookingRepositories, withBookingLocks } from './booking/booking.reposit
 import { catalogRepositories } from './catalog/catalog.repositories'
 import type { Database } from './db/database'
 import { filesRepositories, withFilesLocks } from './files/files.repositories'
+import { integrationsRepositories, withIntegrationsLocks } from './integrations/integrations.repositories'
 import { notesRepositories } from './notes/notes.repositories'
 import { notificationsRepositories } from './notifications/notifications.repositories'
 import { outboxRepositories } from './outbox/outbox.repositories'
@@ -56,7 +58,8 @@ export type Repositories = AccountsRepos &
   PaymentsRepos &
   SubscriptionsRepos &
   SearchRepos &
-  NotificationsRepos
+  NotificationsRepos &
+  IntegrationsRepos
 
 /**
  * Every repository outside a transaction (on the pool): no locks. Each context's folder builds
@@ -84,6 +87,7 @@ export function makeRepositories(db: Kysely<Database>): WithoutLocks<Repositorie
     ...reviewsRepositories(db),
     ...outboxRepositories(db),
     ...webhooksRepositories(db),
+    ...integrationsRepositories(db),
   }
 }
 
@@ -101,5 +105,6 @@ export function makeTransactionRepositories(trx: Transaction<Database>): Reposit
     ...withBookingLocks(trx, repos),
     ...withBookingPaymentsLocks(trx, repos),
     ...withReviewsLocks(trx, repos),
+    ...withIntegrationsLocks(trx, repos),
   }
 }

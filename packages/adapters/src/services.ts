@@ -3,6 +3,7 @@ import type { BookingDeps } from '@tutoring/domain/booking'
 import type { BookingPaymentsDeps } from '@tutoring/domain/booking-payments'
 import type { CatalogRepository } from '@tutoring/domain/catalog'
 import { ANONYMOUS_UPLOAD_ALLOWANCE, type FilesDeps } from '@tutoring/domain/files'
+import type { IntegrationsDeps } from '@tutoring/domain/integrations'
 import type { NotesDeps } from '@tutoring/domain/notes'
 import type { NotificationsDeps } from '@tutoring/domain/notifications'
 import type { PaymentsDeps } from '@tutoring/domain/payments'
@@ -19,6 +20,7 @@ import type { VerificationDeps } from '@tutoring/domain/verification'
 import type { Infrastructure } from './container'
 import { cachedCatalog } from './catalog/cached-catalog'
 import type { Repositories } from './repositories'
+import { webhookSecrets } from './integrations'
 import { memoryReviewCache } from './reviews/review-cache'
 import { createAllowance, createThrottle, type Allowance, type Throttle } from './throttle'
 
@@ -46,6 +48,8 @@ export type Services = {
   bookings: BookingDeps & BookingPaymentsDeps
   notes: NotesDeps
   reviews: ReviewsDeps
+  /** Outbound webhooks: endpoints, their deliveries and the worker sending them. */
+  integrations: IntegrationsDeps
   availability: AvailabilityDeps
   addresses: { postcodes: PostcodeParser; addresses: AddressDirectory }
   payments: PaymentsDeps
@@ -104,6 +108,14 @@ export function buildServices(infra: Infrastructure): Services {
     },
     notes: { uow, links: infra.links },
     reviews: { uow, clock, reviewCache: memoryReviewCache() },
+    integrations: {
+      uow,
+      clock,
+      secrets: webhookSecrets,
+      urls: infra.webhooks.urls,
+      sender: infra.webhooks.sender,
+      config: { leaseSeconds: config.OUTBOX_LEASE_SECONDS },
+    },
     availability: { uow, clock, ...availabilityPorts },
     addresses: { postcodes: infra.postcodes, addresses: infra.addresses },
     payments: { uow, processor: infra.processor, clock },

@@ -10,6 +10,7 @@ import * as root from '@tutoring/domain'
 const SUBPATHS = {
   shared: () => import('@tutoring/domain/shared'),
   outbox: () => import('@tutoring/domain/outbox'),
+  integrations: () => import('@tutoring/domain/integrations'),
   catalog: () => import('@tutoring/domain/catalog'),
   pricing: () => import('@tutoring/domain/pricing'),
   lesson: () => import('@tutoring/domain/lesson'),

@@ -26,6 +26,7 @@ import * as booking from './booking'
 import * as bookingPayments from './booking-payments'
 import * as catalog from './catalog'
 import * as files from './files'
+import * as integrations from './integrations'
 import * as notes from './notes'
 import * as notifications from './notifications'
 import * as payments from './payments'
@@ -66,6 +67,7 @@ const ROOMS: ReadonlyArray<{ routes: Routes; replicaReads?: readonly string[] }>
   bookingPayments,
   payments,
   subscriptions,
+  integrations,
 ]
 
 /**

@@ -1,7 +1,9 @@
 import { countHoursTaught, expireHolds, expireReschedules, sendDueReminders } from '@tutoring/domain/booking'
 import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
+import { webhookDispatcher } from '@tutoring/domain/integrations'
 import { UNCLAIMED_UPLOAD_PURGE_EVERY_MS, type Logger, type Services } from '@tutoring/adapters'
 import { metricsOf } from './platform/metrics'
+import { webhookPayloads } from './webhook-payloads'
 
 export type Job = { name: string; everyMs: number; run(): Promise<unknown> }
 
@@ -13,8 +15,14 @@ export type Job = { name: string; everyMs: number; run(): Promise<unknown> }
 export function startBackgroundJobs(services: Services): { stop(deadlineMs?: number): Promise<void> } {
   const { infra, bookings } = services
   const every = infra.config.BACKGROUND_JOBS_INTERVAL_MS
+  const webhooks = webhookDispatcher(
+    { ...services.integrations, payloads: webhookPayloads(services) },
+    { onError: (error) => infra.logger.error({ job: 'webhooks', err: error }, 'webhook delivery failed') },
+  )
   const jobs: Job[] = [
     { name: 'outbox', everyMs: 2_000, run: () => infra.deliverOutbox() },
+    // Starts what is due and returns: a receiver that never answers holds its own place only.
+    { name: 'webhooks', everyMs: 1_000, run: () => webhooks.tick() },
     { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(bookings) },
     { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(bookings) },
     { name: 'hours-taught', everyMs: 60_000, run: () => countHoursTaught(bookings) },
@@ -27,7 +35,17 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
     { name: 'push-callbacks', everyMs: 3_600_000, run: () => infra.purgePushCallbacks() },
   ]
   const metrics = metricsOf(services)
-  return runPeriodically(every === undefined ? jobs : jobs.map((job) => ({ ...job, everyMs: every })), infra.logger, (job, seconds, outcome) => metrics.jobRun(job, seconds, outcome))
+  const running = runPeriodically(every === undefined ? jobs : jobs.map((job) => ({ ...job, everyMs: every })), infra.logger, (job, seconds, outcome) => metrics.jobRun(job, seconds, outcome))
+  return {
+    // Webhook sends under way finish too (each within 10 s); one cut off is sent again after its lease.
+    async stop(deadlineMs = 10_000) {
+      const started = Date.now()
+      await running.stop(deadlineMs)
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([webhooks.drain(), new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadlineMs - (Date.now() - started)))))])
+      clearTimeout(timer)
+    },
+  }
 }
 
 /** Told of each finished run: its job, how long it took and whether it failed. */

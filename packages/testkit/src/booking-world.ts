@@ -23,7 +23,7 @@ import type { PayoutAccountState } from '@tutoring/domain/payments'
 import { DAY_NAMES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
 import { ROLE_IDS, type GeoPoint, type RoleId } from '@tutoring/domain/shared'
 import type { TutorBookability } from '@tutoring/domain/teaching'
-import { fakeClock, fakePaymentProcessor, memoryUnitOfWork, notFakedIn, outboxOf, paymentCustomersOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
+import { fakeClock, fakePaymentProcessor, integrationEventsOf, memoryUnitOfWork, notFakedIn, outboxOf, type IntegrationEventRecord, paymentCustomersOf, payoutAccountsOf, webhookEventLogOf, type FakeClock } from './fakes'
 
 
 /** The work a payment still owes (the adapter's rule): a scheduled authorisation, or a capture. */
@@ -48,6 +48,8 @@ export type BookingWorldState = {
   customers: Array<{ userId: number; customerId: string }>
   cancellationPolicy: Array<{ id: number; hoursBeforeStart: number; refundPercent: number }>
   outbox: OutboxMessage[]
+  /** Events recorded for integrators' webhooks, in order. */
+  integrationEvents: IntegrationEventRecord[]
   webhookEvents: string[]
   payoutAccounts: Array<PayoutAccountState & { at: Date }>
   tutorTransfers: Array<{ id: number; paymentId: number; tutorId: number; transferGroup: string; status: 'waiting' | 'queued' | 'sent' }>
@@ -89,6 +91,7 @@ export function bookingWorld(now: string) {
     customers: [],
     cancellationPolicy: [],
     outbox: [],
+    integrationEvents: [],
     webhookEvents: [],
     payoutAccounts: [],
     tutorTransfers: [],
@@ -389,6 +392,7 @@ export function bookingWorld(now: string) {
     // Reminders are a database job, tested against both databases (http/test/reminders.test.ts).
     reminders: { listCandidates: notFaked('reminders.listCandidates'), record: notFaked('reminders.record') },
     outbox: outboxOf(state),
+    integrationEvents: integrationEventsOf(state),
     webhookEvents: webhookEventLogOf(state),
     bookableTeaches: { findBookableTeach: async (teachId) => structuredClone(state.teaches.find((t) => t.teach.id === teachId && t.teach.enabled)) },
     slotFacts: {

@@ -5,6 +5,7 @@
  * for a handful of test payment methods, and faults a test switches on in any processor.
  */
 import { err, ok, type Result } from 'neverthrow'
+import type { IntegrationEvents } from '@tutoring/domain/integrations'
 import type { OutboxMessage } from '@tutoring/domain/outbox'
 import type {
   BankAccountDetails,
@@ -77,6 +78,17 @@ export const outboxOf = (state: { outbox: OutboxMessage[] }) => ({
   enqueue: async (message: OutboxMessage) => {
     state.outbox.push(message)
   },
+})
+
+/** What a use case recorded for integrators: the type, what it is about and whose endpoints hear of it. */
+export type IntegrationEventRecord = Parameters<IntegrationEvents['record']>[0]
+
+/** Records events in memory; `recordFor` (one endpoint's test event) is the adapters' alone. */
+export const integrationEventsOf = (state: { integrationEvents: IntegrationEventRecord[] }): IntegrationEvents => ({
+  record: async (event) => {
+    state.integrationEvents.push(structuredClone(event))
+  },
+  recordFor: notFakedIn('booking world')('integrationEvents.recordFor'),
 })
 
 export const webhookEventLogOf = (state: { webhookEvents: string[] }): WebhookEventLog => ({

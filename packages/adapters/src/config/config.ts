@@ -133,6 +133,8 @@ const configSchema = z.object({
   BACKGROUND_JOBS_INTERVAL_MS: expects(z.coerce.number().int().min(50).max(3_600_000).optional(), 'a whole number of milliseconds from 50 to 3600000'),
   /** A claimed outbox message is retried by another worker after this long without an answer (a crashed instance's, too). */
   OUTBOX_LEASE_SECONDS: int(120, 1, 86_400),
+  /** Outbound webhooks: `true` lets an endpoint be http:// or reach a private, loopback or link-local address (development only). */
+  WEBHOOKS_ALLOW_INSECURE: expects(z.enum(['true', 'false']).default('false'), 'true or false'),
   /** On SIGTERM: how long requests and jobs under way may take to finish before they are cut. */
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
   /** The embedded start on an empty DATA_DIR seeds a demo (tutors and three accounts) unless this is `false`. */

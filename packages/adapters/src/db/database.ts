@@ -4,6 +4,7 @@ import type { BookingTables } from '../booking/booking.tables'
 import type { CatalogTables } from '../catalog/catalog.tables'
 import type { FilesTables } from '../files/files.tables'
 import type { GeoTables } from '../geo/postcodes.table'
+import type { IntegrationsTables } from '../integrations/integrations.tables'
 import type { NotesTables } from '../notes/notes.tables'
 import type { NotificationsTables } from '../notifications/notifications.tables'
 import type { OutboxTables } from '../outbox/outbox.tables'
@@ -40,5 +41,6 @@ export interface Database
     BookingPaymentsTables,
     OutboxTables,
     WebhooksTables,
+    IntegrationsTables,
     IdempotencyTables,
     GeoTables {}

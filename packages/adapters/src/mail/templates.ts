@@ -124,6 +124,13 @@ const TEMPLATES: Record<string, Template> = {
       'Please check your bank details; the money stays in your account with us until a payout succeeds.',
     ],
   }),
+  webhook_endpoint_disabled: (d) => ({
+    subject: 'A webhook endpoint of yours was disabled',
+    lines: [
+      `Every delivery to your webhook endpoint ${str(d.url)} (id ${str(d.endpointId)}) has failed since ${str(d.failingSince)}, so it has been disabled.`,
+      'Its deliveries wait while it is disabled: fix the receiver, then enable the endpoint again (PUT /api/webhook-endpoints/{id} with enabled: true) and they go out.',
+    ],
+  }),
 }
 
 const escapeHtml = (s: string) =>

@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely'
 import { criterionMean, overallRating, type ReviewRepository, type ReviewTotals } from '@tutoring/domain/reviews'
 import type { Database } from '../db/database'
 import type { Locks } from '../db/row-locks'
+import type { ReviewsTable } from './reviews.table'
 import { isUniqueViolation } from '../db/unique-violation'
 
 /** Each tutor's review count and summed marks, the facts the rating rules work from; a tutor with no review is absent. */
@@ -26,6 +27,16 @@ async function reviewTotals(db: Kysely<Database>, tutorIds: readonly number[]): 
     ]),
   )
 }
+
+const rowToReview = (r: Selectable<ReviewsTable>) => ({
+  id: r.id,
+  reviewerId: r.reviewer_id,
+  knowledge: r.knowledge,
+  communication: r.communication,
+  punctuality: r.punctuality,
+  comment: r.comment,
+  createdAt: r.created_at,
+})
 
 const NO_REVIEWS: ReviewTotals = { count: 0, knowledge: 0, communication: 0, punctuality: 0 }
 
@@ -72,16 +83,12 @@ export function reviewRepository(db: Kysely<Database>): Omit<ReviewRepository, '
           communication: criterionMean(totals.communication, totals.count),
           punctuality: criterionMean(totals.punctuality, totals.count),
         },
-        latest: latest.map((r) => ({
-          id: r.id,
-          reviewerId: r.reviewer_id,
-          knowledge: r.knowledge,
-          communication: r.communication,
-          punctuality: r.punctuality,
-          comment: r.comment,
-          createdAt: r.created_at,
-        })),
+        latest: latest.map(rowToReview),
       }
+    },
+    async findById(id) {
+      const row = await db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst()
+      return row && { ...rowToReview(row), tutorId: row.tutor_id }
     },
   }
 }

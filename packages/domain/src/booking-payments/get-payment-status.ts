@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { isInternal, notFound, type Actor, type NotFound } from '../shared'
-import { transitionBooking, type BookingPayment } from '../booking'
+import { announceIfPaid, transitionBooking, type BookingPayment } from '../booking'
 import type { BookingPaymentsDeps } from './ports'
 
 export type PaymentStatusView = { payment: BookingPayment; /** whether the caller may see the client secret and redirect */ owner: boolean }
@@ -33,6 +33,7 @@ export function getPaymentStatus(
           const moved = transitionBooking(a.booking.state, 'pay', { capture: pi.status === 'succeeded' ? 'immediate' : 'manual', lessonState: a.lesson.state })
           if (moved.isOk()) {
             await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to, holdExpiresAt: null })
+            await announceIfPaid(repos, a, moved.value.to, deps.clock.now())
             await repos.bookings.addEvent(a.booking.id, 'authorized', null, { payment_id: found.id })
           }
         }

@@ -14,7 +14,7 @@ import {
   type NotFound,
   type ValidationFailed,
 } from '../shared'
-import { AUTHORIZE_LEAD_DAYS, maySeeBooking, PAYMENT_SYNC_TOPICS, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
+import { announceIfPaid, AUTHORIZE_LEAD_DAYS, maySeeBooking, PAYMENT_SYNC_TOPICS, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 import { bookerCustomer, bookingPaymentIntent } from './booking-payment-intent'
 
@@ -95,6 +95,7 @@ async function prepare(
         Object.assign(payment, { clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl })
       }
       await repos.bookings.updateBooking(fresh.booking.id, { state: scheduled ? 'REQUIRES_CAPTURE' : 'PAYED', holdExpiresAt: null })
+      await announceIfPaid(repos, fresh, scheduled ? 'REQUIRES_CAPTURE' : 'PAYED', now)
       await supersede(repos, payment)
       await repos.bookings.addEvent(fresh.booking.id, scheduled ? 'payment_scheduled' : 'paid', actor.id, {
         payment_id: payment.id,
@@ -177,6 +178,7 @@ export function payBooking(
           const moved = transitionBooking(a.booking.state, 'pay', { capture, lessonState: a.lesson.state })
           if (moved.isErr()) throw new Error('a payable booking refused pay')
           await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to, holdExpiresAt: null })
+          await announceIfPaid(repos, a, moved.value.to, deps.clock.now())
           await repos.bookings.addEvent(a.booking.id, pi.status === 'succeeded' ? 'paid' : 'authorized', actor.id, { payment_id: payment.id })
         } else {
           await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })

@@ -1,7 +1,7 @@
 import { ok, ResultAsync } from 'neverthrow'
 import type { PaymentIntentStatus } from '../payments'
 import { formatPence, type Pence } from '../shared'
-import { releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
+import { announceIfPaid, releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentState, BookingPaymentsRepos, PaymentChange, PaymentRecord } from './ports'
 import { queueReadyTransfers } from './tutor-share'
 
@@ -103,7 +103,11 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
   if (!changed) return { outcome: 'ignored', reason: 'stale' }
   await repos.paymentEvents.update(payment.id, { ...change, at: now })
   if (!booking || !to) return { outcome: 'handled', bookingState: null }
-  if (to !== booking.state) await repos.paymentEvents.setBookingState(booking.id, to, now)
+  if (to !== booking.state) {
+    await repos.paymentEvents.setBookingState(booking.id, to, now)
+    const a = await repos.bookings.findById(booking.id)
+    if (a) await announceIfPaid(repos, { ...a, booking: { ...a.booking, state: booking.state } }, to, now)
+  }
   await repos.paymentEvents.addBookingEvent({
     bookingId: booking.id,
     kind: TIMELINE_KIND[type],

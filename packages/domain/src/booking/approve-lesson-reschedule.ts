@@ -4,6 +4,7 @@ import { approveReschedule, type LessonTransitionError } from '../lesson'
 import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
 import { checkRescheduleSlot } from './booking-slot'
+import { announceBooking } from './integration-events'
 import { movePaymentWithLesson } from './payment-times'
 import type { BookingDeps } from './ports'
 import { lessonEmailData, managementUrl } from './settlement'
@@ -61,6 +62,7 @@ export function approveLessonReschedule(
         })
       }
       await repos.bookings.addEvent(a.booking.id, 'reschedule_approved', actor.id, { start: start.toISOString(), finish: finish.toISOString() })
+      await announceBooking(repos, 'lesson.rescheduled', a, now)
       return ok(after)
     }),
   )

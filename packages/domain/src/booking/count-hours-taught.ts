@@ -1,5 +1,6 @@
 import { ok } from 'neverthrow'
 import { MINUTE_MS } from '../shared'
+import { announceBooking } from './integration-events'
 import type { BookingDeps, HoursTaughtChange } from './ports'
 
 /** Hours taught (CONTRACT §14, §17): a lesson counts once its finish has passed, unless it is cancelled. */
@@ -30,6 +31,11 @@ export async function countHoursTaught(deps: Pick<BookingDeps, 'uow' | 'clock'>,
     await repos.bookings.markTaught(counted.map((lesson) => lesson.id), now)
     await repos.bookings.markTaught(withdrawn.map((lesson) => lesson.id), null)
     for (const [tutorId, minutes] of minutesByTutor) if (minutes !== 0) await repos.bookings.addMinutesTaught(tutorId, minutes)
+    // Counted once each (the claim skips a counted lesson), so a lesson is completed once for integrators too.
+    for (const lesson of counted) {
+      const a = await repos.bookings.findByLessonId(lesson.id)
+      if (a) await announceBooking(repos, 'lesson.completed', a, now)
+    }
     return ok({ counted: counted.length, withdrawn: withdrawn.length })
   })
   return done._unsafeUnwrap()

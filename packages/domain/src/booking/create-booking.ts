@@ -25,6 +25,7 @@ import { studentPointOf } from './booking-slot'
 import type { BookingWindowExceeded, TooManyPendingBookings } from './errors'
 import { expireHold } from './expire-holds'
 import { holdExpiresAt } from './hold'
+import { announceBooking } from './integration-events'
 import type { BookingDeps, BookingRepos } from './ports'
 
 export type CreateBookingInput = {
@@ -183,6 +184,7 @@ async function run(
       return err(couponInvalid(coupon.uid, 'user_usage_limit_reached'))
     }
     const event = await repos.bookings.addEvent(created.booking.id, 'booked', actor.id, { total: formatPence(price.total) })
+    await announceBooking(repos, 'booking.created', created, now)
     return ok({ ...created, events: [event] })
   })
   if (created.isErr()) return err(created.error)

@@ -30,6 +30,7 @@ export { getBooking } from './get-booking'
 export { getLesson } from './get-lesson'
 export { listBookings } from './list-bookings'
 export { listCoupons } from './list-coupons'
+export { announceBooking, announceIfPaid, bookingPartyIds } from './integration-events'
 export { AUTHORIZE_LEAD_DAYS } from './payment-times'
 export type {
   BookingConfig,

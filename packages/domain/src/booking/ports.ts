@@ -1,6 +1,7 @@
 import type { CatalogRepository } from '../catalog'
 import type { Coupon } from '../pricing'
 import type { LinkBuilder } from '../accounts'
+import type { IntegrationEvents } from '../integrations'
 import type { Outbox } from '../outbox'
 import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
@@ -190,6 +191,8 @@ export interface BookingRepos extends AvailabilityRepos {
   catalog: CatalogRepository
   reminders: LessonReminderRepository
   outbox: Outbox
+  /** Events for integrators' webhooks, recorded with the change. */
+  integrationEvents: IntegrationEvents
 }
 
 export type BookingConfig = {

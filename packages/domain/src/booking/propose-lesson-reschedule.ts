@@ -4,6 +4,7 @@ import { proposeReschedule, type LessonTransitionError } from '../lesson'
 import { MINUTE_MS, notFound, validationFailed, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
 import { checkRescheduleSlot } from './booking-slot'
+import { announceBooking } from './integration-events'
 import type { BookingDeps } from './ports'
 import { lessonEmailData, managementUrl } from './settlement'
 
@@ -72,6 +73,7 @@ export function proposeLessonReschedule(
         suggested_start: set.start.toISOString(),
         suggested_finish: set.finish.toISOString(),
       })
+      await announceBooking(repos, 'lesson.reschedule_proposed', a, now)
       const after = await repos.bookings.findById(a.booking.id)
       return after ? ok(after) : err(notFound('lesson'))
     }),

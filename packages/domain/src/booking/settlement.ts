@@ -2,6 +2,7 @@ import type { LinkBuilder } from '../accounts'
 import type { LessonEffect, LessonTransition } from '../lesson'
 import { formatPence, type Pence } from '../shared'
 import type { BookingAggregate, BookingPayment, Person } from './booking-record'
+import { announceBooking } from './integration-events'
 import type { BookingPatch, BookingRepos, LessonPatch } from './ports'
 import type { BookingEffect, BookingTransition } from './transitions'
 
@@ -141,6 +142,8 @@ export async function applySettlement(
       })
     }
   }
+  if (plan.lesson.to === 'CANCELLED') await announceBooking(repos, 'booking.cancelled', a, context.now)
+  if (plan.refundPence !== undefined && plan.refundPence > 0 && a.booking.state !== 'AWAITING_PAYMENT') await announceBooking(repos, 'payment.refunded', a, context.now)
   await repos.bookings.addEvent(a.booking.id, context.event, context.actorId, {
     lesson_state: plan.lesson.to,
     booking_state: plan.booking.to,

@@ -32,6 +32,7 @@ export function createReview(
       const created = await repos.reviews.insert(input.tutorId, actor.id, input.review)
       if (!created) return err(fieldError('tutor_id', 'you have already reviewed this tutor'))
       await repos.reviews.saveRating(input.tutorId, tutorRating(await repos.reviews.totals(input.tutorId)))
+      await repos.integrationEvents.record({ type: 'review.created', subject: { kind: 'review', id: created.id }, partyIds: [input.tutorId, actor.id], at: now })
       return ok(created)
     }),
   )

@@ -1,4 +1,5 @@
 export { createReview } from './create-review'
+export { getReview } from './get-review'
 export { getTutorReviews } from './get-tutor-reviews'
-export type { ReviewDraft, ReviewRepository, ReviewsDeps, ReviewsRepos, ReviewSummary, ReviewSummaryCache } from './ports'
+export type { Review, ReviewDraft, ReviewRepository, ReviewsDeps, ReviewsRepos, ReviewSummary, ReviewSummaryCache } from './ports'
 export { criterionMean, overallRating, type ReviewTotals, type TutorRating } from './review-rating'

@@ -1,8 +1,11 @@
 import type { BookingRepository } from '../booking'
+import type { IntegrationEvents } from '../integrations'
 import type { Clock, UnitOfWork } from '../shared'
 import type { ReviewTotals, TutorRating } from './review-rating'
 
 export type ReviewDraft = { knowledge: number; communication: number; punctuality: number; comment: string | null }
+/** A review as stored, with whom it is about and who wrote it. */
+export type Review = ReviewDraft & { id: number; tutorId: number; reviewerId: number; createdAt: Date }
 export type ReviewSummary = {
   tutorId: number
   count: number
@@ -19,6 +22,8 @@ export interface ReviewRepository {
   totals(tutorId: number): Promise<ReviewTotals>
   saveRating(tutorId: number, rating: TutorRating): Promise<void>
   summary(tutorId: number): Promise<ReviewSummary>
+  /** One review as stored, with whom it is about. */
+  findById(id: number): Promise<Review | undefined>
   /** Whether a live user with the tutor role has this id. */
   isTutor(tutorId: number): Promise<boolean>
 }
@@ -30,7 +35,7 @@ export interface ReviewSummaryCache {
 }
 
 /** A reviewer's lessons with the tutor are booking's to answer; the review rows are this context's. */
-export type ReviewsRepos = { bookings: Pick<BookingRepository, 'lessonsWith'>; reviews: ReviewRepository }
+export type ReviewsRepos = { bookings: Pick<BookingRepository, 'lessonsWith'>; reviews: ReviewRepository; integrationEvents: IntegrationEvents }
 
 export type ReviewsDeps = {
   uow: UnitOfWork<ReviewsRepos>

@@ -1,7 +1,9 @@
 import { routeGroups } from '../platform/routes'
+import { bookingWebhookDocs } from './booking.webhooks'
 import { bookingRoutes } from './bookings.routes'
 import { lessonRoutes } from './lessons.routes'
 
 /** Bookings and their lessons. */
-export const routes = routeGroups(bookingRoutes, lessonRoutes)
+export const routes = routeGroups(bookingRoutes, lessonRoutes, bookingWebhookDocs)
+export { bookingWebhookData } from './booking.webhooks'
 export { idParam, listQuery, presentNote, webApiAuth } from './booking.schemas'

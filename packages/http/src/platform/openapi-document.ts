@@ -38,6 +38,7 @@ const TAGS: ReadonlyArray<{ name: string; description: string }> = [
   { name: 'Files', description: 'Uploads.' },
   { name: 'Resources', description: 'Signed links to stored files and the mobile apps\' static assets.' },
   { name: 'Webhooks', description: 'Events from the payment processor, the identity provider and push services.' },
+  { name: 'Integrations', description: "Outbound webhooks (Standard Webhooks): integrators' endpoints, their secrets and delivery logs; each event's payload is in this document's `webhooks`." },
 ]
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const

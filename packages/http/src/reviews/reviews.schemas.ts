@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import type { ReviewSummary } from '@tutoring/domain/reviews'
+import type { Review, ReviewSummary } from '@tutoring/domain/reviews'
 
 const rating = z.number().int().min(1).max(5)
 export const ReviewBody = z
@@ -28,4 +28,28 @@ export const presentSummary = (s: ReviewSummary, until: Date): z.infer<typeof Re
   criteria: s.criteria,
   latest: s.latest.map((r) => ({ id: r.id, knowledge: r.knowledge, communication: r.communication, punctuality: r.punctuality, comment: r.comment, created_at: r.createdAt.toISOString() })),
   cached_until: until.toISOString(),
+})
+
+export const ReviewSchema = z
+  .object({
+    id: z.number().int(),
+    tutor_id: z.number().int(),
+    reviewer_id: z.number().int(),
+    knowledge: z.number().int(),
+    communication: z.number().int(),
+    punctuality: z.number().int(),
+    comment: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi('Review')
+
+export const presentReview = (r: Review): z.infer<typeof ReviewSchema> => ({
+  id: r.id,
+  tutor_id: r.tutorId,
+  reviewer_id: r.reviewerId,
+  knowledge: r.knowledge,
+  communication: r.communication,
+  punctuality: r.punctuality,
+  comment: r.comment,
+  created_at: r.createdAt.toISOString(),
 })

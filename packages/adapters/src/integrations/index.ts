@@ -1,0 +1,2 @@
+export { webhooksFromConfig, webhookSecrets } from './integrations.infrastructure'
+export { webhookSender } from './webhook-sender'
