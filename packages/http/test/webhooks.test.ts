@@ -136,6 +136,15 @@ describe.each(testDatabaseKinds())('outbound webhooks on %s', (kind) => {
       expect(JSON.stringify(doc.webhooks['booking.created']!.post.requestBody)).toContain('#/components/schemas/Booking"')
     })
 
+    it('takes the bodiless POSTs with or without an empty JSON body', async () => {
+      const owner = await t.register('student')
+      const endpoint = await createEndpoint(owner, 'https://crm.example.com/empty')
+      for (const body of [undefined, {}]) {
+        expect((await t.request('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { token: owner.token, body })).status).toBe(202)
+        expect((await t.request('POST', `/api/webhook-endpoints/${endpoint.id}/rotate-secret`, { token: owner.token, body })).status).toBe(200)
+      }
+    })
+
     it('needs a signed-in caller', async () => {
       expect((await t.request('GET', '/api/webhook-endpoints')).status).toBe(401)
     })
@@ -331,5 +340,25 @@ describe.each(testDatabaseKinds())('outbound webhooks on %s', (kind) => {
         await receiver.close()
       }
     })
+  })
+})
+
+describe.each(testDatabaseKinds())('webhook endpoint addresses without WEBHOOKS_ALLOW_INSECURE on %s', (kind) => {
+  let t: TestContext
+  beforeAll(async () => {
+    t = await createTestContext(kind)
+  })
+  afterAll(() => t.close())
+
+  it('takes https to a public address only, on create and on change', async () => {
+    const owner = await t.register('student')
+    for (const url of ['http://crm.example.com/hook', 'https://127.0.0.1/hook', 'https://10.0.0.7/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://localhost/hook']) {
+      const res = await t.request<Problem>('POST', '/api/webhook-endpoints', { token: owner.token, body: { url, events: ['booking.created'] } })
+      expect([res.status, Object.keys(res.body.errors ?? {})], url).toEqual([422, ['url']])
+    }
+    const created = await t.request<One<Endpoint>>('POST', '/api/webhook-endpoints', { token: owner.token, body: { url: 'https://93.184.216.34/hook', events: ['booking.created'] } })
+    expect(created.status, created.text).toBe(201)
+    const moved = await t.request<Problem>('PUT', `/api/webhook-endpoints/${created.body.data.id}`, { token: owner.token, body: { url: 'https://192.168.1.10/hook' } })
+    expect([moved.status, Object.keys(moved.body.errors ?? {})]).toEqual([422, ['url']])
   })
 })
