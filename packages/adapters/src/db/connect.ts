@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './database'
 import { lockDataDir } from './data-dir-lock'
-import { PGliteDialect } from './pglite-dialect'
+import { GuardedKysely, PGliteDialect, TransactionGuard } from './pglite-dialect'
 import { preparingPool } from './prepared-statements'
 import { PG_TYPE, keepText, parseInt8 } from './type-parsers'
 
@@ -46,7 +46,8 @@ export async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
 }
 
 export function fromPGlite(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const guard = new TransactionGuard()
+  const db = new GuardedKysely<Database>({ dialect: new PGliteDialect(pglite, guard) }, guard)
   return { db, kind: 'pglite', close: () => db.destroy() }
 }
 
