@@ -64,6 +64,26 @@ describe.each(testDatabaseKinds())('HTTP platform on %s', (kind) => {
       expect(legacy.headers.get('allow')).toBe('GET, HEAD, PUT')
     })
 
+    it('answers an empty body labelled with a type the route does not take with 400 malformed_request, never a 500', async () => {
+      const { token, user } = await t.register('student')
+      for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x']) {
+        const res = await t.request<Problem>('PUT', `/api/v1/users/${user.id}`, { token, headers: { 'content-type': type, 'content-length': '0' } })
+        expect([res.status, res.body.code], type).toEqual([400, 'malformed_request'])
+      }
+      const login = await t.request<Problem>('POST', '/api/auth/login', { headers: { 'content-type': 'text/plain', 'content-length': '0' } })
+      expect([login.status, login.body.code]).toEqual([400, 'malformed_request'])
+      // Through a socket, where Content-Length: 0 reaches the server as sent.
+      const base = await t.listen()
+      for (const [method, path] of [['PUT', `/api/v1/users/${user.id}`], ['POST', '/api/auth/login'], ['POST', '/api/files']] as const) {
+        const res = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain', 'content-length': '0' } })
+        expect([res.status, ((await res.json()) as Problem).code], path).toEqual([400, 'malformed_request'])
+      }
+      for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain']) {
+        const upload = await t.request<Problem>('POST', '/api/files', { token, raw: type === 'application/json' ? '{}' : 'a=1', headers: { 'content-type': type } })
+        expect(upload.status, `${type} ${upload.text}`).toBeLessThan(500)
+      }
+    })
+
     it('answers malformed JSON and a wrong content type with 400 malformed_request', async () => {
       const { token, user } = await t.register('student')
       const cases: Array<{ raw: string; headers: Record<string, string> }> = [

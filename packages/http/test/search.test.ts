@@ -178,6 +178,36 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
       expect(ids((await post({ subject_id: maths.id, subject_level_ids: [l1, l2], exam_boards: [b2] })).body)).toEqual([b])
     })
 
+    it('takes the POST parameters as a JSON body, a form body or the query string, with SPEC\'s bracket names, and answers as GET does (CONTRACT §17)', async () => {
+      const [l1, l2] = maths.levelIds as [number, number]
+      const [en] = catalog.languageIds as [number]
+      const a = await addSearchableTutor(t, catalog, { gender: 'female', languageIds: [en], teaches: [mathsTeach({ levelIds: [l1] })] })
+      const b = await addSearchableTutor(t, catalog, { gender: 'male', languageIds: [en], teaches: [mathsTeach({ levelIds: [l2] })] })
+      await addSearchableTutor(t, catalog, { gender: 'female', teaches: [{ ...mathsTeach(), subjectId: physics.id, levelIds: [physics.levelIds[0]!] }] })
+      const query = `subject_id=${maths.id}&subject_level_ids[0]=${l1}&subject_level_ids[1]=${l2}&filters[gender]=female&filters[lesson_type]=online`
+      const asGet = await get(query)
+      expect(asGet.status, asGet.text).toBe(200)
+      expect(ids(asGet.body)).toEqual([a])
+      const form = (body: string, path = '/api/v1/search') => t.request<Page & Problem>('POST', path, { raw: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      const answers = [
+        await t.request<Page & Problem>('POST', `/api/v1/search?${query}`),
+        await form(query),
+        await form(encodeURI(query).replace(/\[/g, '%5B').replace(/\]/g, '%5D')),
+        await post({ subject_id: maths.id, 'subject_level_ids[0]': l1, 'subject_level_ids[1]': l2, 'filters[gender]': 'female', 'filters[lesson_type]': 'online' }),
+        await post({ subject_id: maths.id, subject_level_ids: [l1, l2], filters: { gender: 'female', lesson_type: 'online' } }),
+      ]
+      for (const answer of answers) {
+        expect(answer.status, answer.text).toBe(200)
+        expect(answer.body).toEqual(asGet.body)
+      }
+      expect(ids((await post({}, `?subject_id=${maths.id}&subject_level_ids[]=${l2}`)).body)).toEqual([b])
+      // Unknown names are refused in every form, named as sent.
+      expect(Object.keys((await form('colour=blue')).body.errors ?? {})).toEqual(['colour'])
+      expect(Object.keys((await t.request<Problem>('POST', '/api/v1/search?colour=blue')).body.errors ?? {})).toEqual(['colour'])
+      expect((await form('filters[colour]=blue')).status).toBe(422)
+      expect((await t.request('POST', '/api/v1/search', { raw: 'subject_id=1', headers: { 'content-type': 'text/plain' } })).status).toBe(400)
+    })
+
     it('shows the requested level, else the teach\'s first', async () => {
       const [l1, l2] = maths.levelIds as [number, number]
       await addSearchableTutor(t, catalog, { teaches: [mathsTeach({ levelIds: [l1, l2] })] })

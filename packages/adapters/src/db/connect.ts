@@ -8,7 +8,7 @@ import pg from 'pg'
 import type { Logger } from '../logger'
 import type { Database } from './database'
 import { lockDataDir } from './data-dir-lock'
-import { PGliteDialect } from './pglite-dialect'
+import { GuardedKysely, PGliteDialect, TransactionGuard } from './pglite-dialect'
 import { preparingPool } from './prepared-statements'
 import { querySpan } from './query-spans'
 import { replicaMonitor, routingPool, type ReplicaMonitor } from './read-replica'
@@ -56,7 +56,8 @@ export async function openPGlite(dataDir?: string): Promise<DatabaseHandle> {
 }
 
 export function fromPGlite(pglite: PGlite): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: querySpan })
+  const guard = new TransactionGuard()
+  const db = new GuardedKysely<Database>({ dialect: new PGliteDialect(pglite, guard), log: querySpan }, guard)
   return { db, kind: 'pglite', close: () => db.destroy() }
 }
 

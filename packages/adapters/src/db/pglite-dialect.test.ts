@@ -47,6 +47,37 @@ describe('PGlite dialect', () => {
     expect(logged.rows[0]!.c).toBe(40)
   })
 
+  it('refuses, at once and loudly, a query through the handle from inside a transaction of the same call chain (CONTRACT §17)', async () => {
+    const outcome = await Promise.race([
+      handle.db
+        .transaction()
+        .execute(async () => sql`select 1`.execute(handle.db))
+        .then(
+          () => 'answered',
+          (error: Error) => error.message,
+        ),
+      new Promise<string>((resolve) => setTimeout(() => resolve('stalled'), 2000)),
+    ])
+    expect(outcome).toMatch(/one connection.*open transaction/)
+    // The connection was given back: the database still answers, and a transaction inside another's chain is refused too.
+    expect((await sql<{ n: number }>`select 1 as n`.execute(handle.db)).rows).toEqual([{ n: 1 }])
+    await expect(handle.db.transaction().execute(() => handle.db.transaction().execute(async () => 1))).rejects.toThrow(/one connection/)
+  })
+
+  it('lets other call chains wait for a transaction as before, and a chain query again once its transaction has ended', async () => {
+    let finish!: () => void
+    const open = new Promise<void>((resolve) => (finish = resolve))
+    const transaction = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into log (note) values ('held')`.execute(trx)
+      await open
+    })
+    const other = sql`insert into log (note) values ('waited')`.execute(handle.db)
+    finish()
+    await Promise.all([transaction, other])
+    await handle.db.transaction().execute(async (trx) => sql`select 1`.execute(trx))
+    expect((await sql<{ n: number }>`select 1 as n`.execute(handle.db)).rows).toEqual([{ n: 1 }])
+  })
+
   it('reads int8 as a number and a date as its calendar text', async () => {
     const row = await sql<{ big: number; day: string }>`select 42::int8 as big, '2026-03-29'::date as day`.execute(handle.db)
     expect(row.rows[0]).toEqual({ big: 42, day: '2026-03-29' })

@@ -168,7 +168,7 @@ async function run(
       lessonType: input.lessonType,
       start: input.start,
       finish: input.finish,
-      address: isInPerson(input.lessonType) ? input.address : null,
+      address: isInPerson(input.lessonType) ? placed(input.address, studentPoint) : null,
       meetingUrl: input.lessonType === 'online' ? `${deps.config.meetingBaseUrl}${deps.ids.uuid()}` : null,
       childIds: input.childIds,
       createdAt: now,
@@ -194,3 +194,10 @@ async function run(
   const setting = await deps.uow.repos.bookings.findSetting(lesson, booking.userId)
   return ok({ ...setting, booking, lesson, events, payment: null, notes: [] })
 }
+
+/**
+ * The address as stored: with the point it was located at, so no later check (a reschedule's,
+ * inside its transaction) has to locate it again (CONTRACT §17).
+ */
+const placed = (address: LessonAddress | null, point: GeoPoint | null): LessonAddress | null =>
+  address && point && (address.lat === null || address.lng === null) ? { ...address, lat: point.lat, lng: point.lng } : address

@@ -24,6 +24,8 @@ function toProblem(error: Error): Problem {
   if (error instanceof HTTPException) {
     if (error.status === 413) return problems.payloadTooLarge('The request body is too large.')
     if (error.status === 400) return problems.malformed(error.message || 'The request could not be read.')
+    // The route validator's media-type gate: a body type the route does not document (CONTRACT §2: 400).
+    if (error.status === 415) return problems.malformed('This route does not take a body of that content type.')
     if (error.status === 401) return problems.unauthenticated()
     if (error.status === 404) return problems.notFound()
   }

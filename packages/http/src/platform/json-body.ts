@@ -16,12 +16,17 @@ export const jsonBody = createMiddleware<AppEnv>(async function jsonBody(c, next
   } catch {
     throw problems.malformed('The body is not valid JSON.')
   }
+  refuseNul(body)
+  await next()
+})
+
+/** A 422 naming every field of `body` (a value or a key) that holds U+0000. */
+export function refuseNul(body: unknown): void {
   const withNul = pathsWithNul(body)
   if (withNul.length > 0) {
     throw problems.validation(Object.fromEntries(withNul.map((path) => [path, ['must not contain NUL characters']])))
   }
-  await next()
-})
+}
 
 /**
  * Routes whose JSON body is optional (CONTRACT §17: `POST /api/subscriptions` takes an empty

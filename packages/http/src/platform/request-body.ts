@@ -11,6 +11,8 @@ export const JSON_MAX_DEPTH = 64
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
 export const isJsonType = (contentType: string | undefined): boolean => JSON_TYPE.test(contentType ?? '')
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i
+export const isFormType = (contentType: string | undefined): boolean => FORM_TYPE.test(contentType ?? '')
 
 /**
  * Whether the request carries a body, from its headers alone (reading anything else would
@@ -58,12 +60,22 @@ const withinJsonLimit = bodyLimit({
  * 1 MiB (else 413, unread when announced, at most 1 MiB read when chunked) and nested at
  * most 64 deep (else 400); it is then read once and kept for whoever asks for it.
  */
-export const jsonRouteBody = createMiddleware<AppEnv>(async function jsonRouteBody(c, next) {
-  if (!declaresBody(c)) return next()
-  if (!isJsonType(c.req.header('content-type'))) throw problems.malformed('This route takes a JSON body (application/json), or none.')
-  return withinJsonLimit(c, async () => {
-    const text = await c.req.text()
-    if (nestsDeeperThan(text, JSON_MAX_DEPTH)) throw problems.malformed(`JSON may nest at most ${JSON_MAX_DEPTH} levels deep.`)
-    await next()
+export const jsonRouteBody = routeBody({ form: false })
+
+/** `jsonRouteBody` for a route that documents a form body too (`POST /api/v1/search`, CONTRACT §17): the same limit, flat text. */
+export const jsonOrFormRouteBody = routeBody({ form: true })
+
+function routeBody(takes: { form: boolean }) {
+  const expected = takes.form ? 'a JSON (application/json) or form (application/x-www-form-urlencoded) body' : 'a JSON body (application/json)'
+  return createMiddleware<AppEnv>(async function routeBody(c, next) {
+    if (!declaresBody(c)) return next()
+    const type = c.req.header('content-type')
+    const form = takes.form && isFormType(type)
+    if (!form && !isJsonType(type)) throw problems.malformed(`This route takes ${expected}, or none.`)
+    return withinJsonLimit(c, async () => {
+      const text = await c.req.text()
+      if (!form && nestsDeeperThan(text, JSON_MAX_DEPTH)) throw problems.malformed(`JSON may nest at most ${JSON_MAX_DEPTH} levels deep.`)
+      await next()
+    })
   })
-})
+}

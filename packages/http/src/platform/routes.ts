@@ -1,7 +1,7 @@
 import { createRoute, z, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from './app-env'
 import type { Services } from '@tutoring/adapters'
-import { jsonRouteBody } from './request-body'
+import { jsonOrFormRouteBody, jsonRouteBody } from './request-body'
 
 export type RouteSpec = Omit<RouteConfig, 'path'>
 export type App = OpenAPIHono<AppEnv>
@@ -26,7 +26,7 @@ export const routeGroups =
  */
 export function mount<const R extends RouteSpec>(app: App, paths: readonly string[], route: R, handler: Handler<R>): void {
   const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware]
-  const middleware = isUpload(route) ? own : [jsonRouteBody, ...own]
+  const middleware = isUpload(route) ? own : [takesForm(route) ? jsonOrFormRouteBody : jsonRouteBody, ...own]
   const request = { ...route.request, query: strictQuery(route) }
   for (const path of paths) {
     app.openapi(createRoute({ ...route, request, path, middleware }), handler as never)
@@ -42,9 +42,13 @@ export function mount<const R extends RouteSpec>(app: App, paths: readonly strin
 function strictQuery(route: RouteSpec): z.ZodObject {
   const query = route.request?.query
   if (query === undefined) return z.strictObject({})
-  if (query instanceof z.ZodObject) return query.strict()
+  // A schema that names a catchall reads names no list can hold (search's `subject_level_ids[0]`)
+  // and holds them to its own rule in the one schema that parses them.
+  if (query instanceof z.ZodObject) return query.def.catchall === undefined ? query.strict() : query
   throw new Error(`a query schema must be an object, to be held to its names: ${route.method} ${route.summary ?? ''}`)
 }
+
+const takesForm = (route: RouteSpec): boolean => 'application/x-www-form-urlencoded' in (route.request?.body?.content ?? {})
 
 const isUpload = (route: RouteSpec): boolean => {
   const body = route.request?.body

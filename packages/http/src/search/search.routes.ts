@@ -1,14 +1,16 @@
-import { z } from '@hono/zod-openapi'
 import { searchTutors } from '@tutoring/domain/search'
-import { jsonBody } from '../platform/json-body'
-import { listOf, meta, paginationQuery } from '../platform/pagination'
+import type { Context } from 'hono'
+import type { AppEnv } from '../platform/app-env'
+import { refuseNul } from '../platform/json-body'
+import { listOf, meta } from '../platform/pagination'
+import { declaresBody, isFormType } from '../platform/request-body'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
-import { commonProblems, jsonContent, mount, type App } from '../platform/routes'
+import { commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { fieldErrorsFrom } from '../platform/validation'
 import { mediaUrls } from '../platform/media-urls'
 import type { Services } from '@tutoring/adapters'
-import { fromQueryString, presentSearchItem, SearchParams, searchQueryString, TutorSearchItemSchema } from './search.schemas'
+import { presentSearchItem, SearchParams, SearchRequest, searchQueryString, TutorSearchItemSchema } from './search.schemas'
 
 const tags = ['Search']
 const DESCRIPTION = [
@@ -20,32 +22,18 @@ const DESCRIPTION = [
   'A date before today or after today + 14 is an empty page, not an error. Malformed values are 422 validation_failed with field errors.',
 ].join(' ')
 
-const paginationOnly = z.strictObject(paginationQuery)
-
 export function searchRoutes(app: App, services: Services): void {
   const deps = services.search
   const urls = mediaUrls(services.infra.baseUrl)
+  app.openAPIRegistry.register('SearchRequest', SearchParams)
 
-  async function answer(params: SearchParams) {
-    const page = { page: params.page ?? 1, per_page: params.per_page ?? 15 }
-    const found = await unwrap(
-      searchTutors(deps, {
-        subjectId: params.subject_id,
-        subjectLevelIds: params.subject_level_ids,
-        examBoardIds: params.exam_boards,
-        date: params.date,
-        durationMinutes: params.duration,
-        postCode: params.post_code,
-        lat: params.lat,
-        lng: params.lng,
-        sort: params.sort,
-        lessonType: params.filters?.lesson_type,
-        gender: params.filters?.gender,
-        languageId: params.filters?.language,
-        page: { page: page.page, perPage: page.per_page },
-      }),
-    )
-    return { data: found.items.map((item) => presentSearchItem(item, urls)), meta: meta(found.total, page) }
+  /** Parses what was sent with the one schema and answers the page. */
+  async function answer(sent: Record<string, unknown>) {
+    const parsed = SearchRequest.safeParse(sent)
+    if (!parsed.success) throw problems.validation(fieldErrorsFrom(parsed.error, sent))
+    const input = parsed.data
+    const found = await unwrap(searchTutors(deps, input))
+    return { data: found.items.map((item) => presentSearchItem(item, urls)), meta: meta(found.total, { page: input.page.page, per_page: input.page.perPage }) }
   }
 
   mount(
@@ -55,16 +43,11 @@ export function searchRoutes(app: App, services: Services): void {
       method: 'get',
       tags,
       summary: 'Search tutors',
-      description: `${DESCRIPTION} Arrays as subject_level_ids[]=1&subject_level_ids[]=2 or repeated subject_level_ids=1; filters as filters[lesson_type]=online.`,
+      description: `${DESCRIPTION} Arrays as subject_level_ids[]=1&subject_level_ids[]=2, subject_level_ids[0]=1&subject_level_ids[1]=2 or repeated subject_level_ids=1; filters as filters[lesson_type]=online. Any other name is a 422 naming it.`,
       request: { query: searchQueryString },
       responses: { 200: jsonContent(listOf(TutorSearchItemSchema), 'Tutors'), 422: commonProblems[422], 429: commonProblems[429] },
     },
-    async (c) => {
-      const canonical = fromQueryString(c.req.valid('query'))
-      const parsed = SearchParams.safeParse(canonical)
-      if (!parsed.success) throw problems.validation(fieldErrorsFrom(parsed.error, canonical))
-      return c.json(await answer(parsed.data), 200)
-    },
+    async (c) => c.json(await answer(c.req.valid('query')), 200),
   )
 
   mount(
@@ -73,16 +56,42 @@ export function searchRoutes(app: App, services: Services): void {
     {
       method: 'post',
       tags,
-      summary: 'Search tutors (parameters in a JSON body)',
-      description: `${DESCRIPTION} The body takes the same names, filters as an object; page and per_page in the body or the query string (the body wins).`,
-      middleware: [jsonBody] as const,
-      request: { query: paginationOnly, body: { content: { 'application/json': { schema: SearchParams } }, required: true } },
-      responses: { 200: jsonContent(listOf(TutorSearchItemSchema), 'Tutors'), 422: commonProblems[422], 429: commonProblems[429] },
+      summary: 'Search tutors (parameters in a JSON body, a form body or the query string)',
+      description: `${DESCRIPTION} The parameters as a JSON body (the names above, filters as an object or as filters[lesson_type] keys, arrays as arrays or as subject_level_ids[0] keys), a form body (application/x-www-form-urlencoded, spelled as in the query string) or the query string, and answers as GET does; a name given in both the body and the query string is the body's. Any other name is a 422 naming it.`,
+      request: {
+        query: searchQueryString,
+        body: {
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/SearchRequest' } },
+            'application/x-www-form-urlencoded': { schema: { type: 'object', description: 'The query string\'s names and spellings.', additionalProperties: { type: 'string' } } },
+          },
+          required: false,
+        },
+      },
+      responses: { 200: jsonContent(listOf(TutorSearchItemSchema), 'Tutors'), 400: problemContent('malformed_request: a body neither JSON nor a form, or JSON that does not parse'), 422: commonProblems[422], 429: commonProblems[429] },
     },
-    async (c) => {
-      const body = c.req.valid('json')
-      const query = c.req.valid('query')
-      return c.json(await answer({ ...body, page: body.page ?? query.page, per_page: body.per_page ?? query.per_page }), 200)
-    },
+    async (c) => c.json(await answer({ ...c.req.valid('query'), ...(await sentBody(c)) }), 200),
   )
+}
+
+/** The POST body's names: a JSON object, a form's fields (a repeated name as a list), or none. */
+async function sentBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  if (!declaresBody(c)) return {}
+  const text = await c.req.text()
+  if (isFormType(c.req.header('content-type'))) {
+    const form = new URLSearchParams(text)
+    const fields = Object.fromEntries([...new Set(form.keys())].map((name) => [name, form.getAll(name).length === 1 ? form.get(name) : form.getAll(name)]))
+    refuseNul(fields)
+    return fields
+  }
+  if (text.trim() === '') return {}
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw problems.malformed('The body is not valid JSON.')
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw problems.validation({ body: ['must be a JSON object'] })
+  refuseNul(body)
+  return body as Record<string, unknown>
 }

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { abbreviateLastname, describeExperience } from '../platform/fields'
 import { withinSupportedYears } from '../platform/dates'
-import { SEARCH_SORTS, type TutorSearchResult } from '@tutoring/domain/search'
+import { SEARCH_SORTS, type SearchTutorsInput, type TutorSearchResult } from '@tutoring/domain/search'
 import { presentSearchPriceBreakdown, SearchPriceBreakdownSchema } from '../pricing'
 import { referenceId } from '../teaching'
 import type { MediaUrls } from '../platform/media-urls'
@@ -22,8 +22,8 @@ const MAX_PAGE = 1_000_000
 const LESSON_TYPE_NAMES = ['online', 'tutors_home', 'students_home'] as const
 
 /**
- * The search's parameters by their canonical names: the POST body, and what the GET query
- * string is read into (`subject_level_ids[]=1`, `filters[lesson_type]=online`).
+ * The search's parameters by their canonical names: a JSON body's shape, and what every other
+ * spelling is read into (`subject_level_ids[]=1`, `filters[lesson_type]=online`).
  */
 export const SearchParams = z
   .strictObject({
@@ -49,17 +49,14 @@ export const SearchParams = z
     per_page: wholeNumber.pipe(z.number().min(1).max(100)).optional().openapi({ type: 'integer' }),
   })
   .openapi('SearchRequest')
-export type SearchParams = z.infer<typeof SearchParams>
 
 const queryValue = z.union([z.string(), z.array(z.string())]).optional()
 
-/** Each name the GET query string takes, with what its value must read as (checked by SearchParams). */
+/** Each name the query string (and a form body) takes as SPEC spells it, for the document; SearchRequest reads them. */
 const QUERY_NAMES = {
   subject_id: 'integer: a subject id',
-  'subject_level_ids[]': 'integer, repeatable: subject level ids (any one matches)',
-  subject_level_ids: 'integer, repeatable: the same as subject_level_ids[]',
-  'exam_boards[]': 'integer, repeatable: exam board ids (any one matches)',
-  exam_boards: 'integer, repeatable: the same as exam_boards[]',
+  'subject_level_ids[]': 'integer, repeatable: subject level ids (any one matches); also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids',
+  'exam_boards[]': 'integer, repeatable: exam board ids (any one matches); also exam_boards[0], ... or repeated exam_boards',
   date: 'YYYY-MM-DD: the lesson date; outside today..today+14 (London) an empty page',
   duration: 'integer, 30 to 120 minutes (default 60)',
   post_code: 'a UK postcode (422 when malformed or unknown)',
@@ -72,38 +69,79 @@ const QUERY_NAMES = {
   page: 'integer, 1 to 1000000 (default 1)',
   per_page: 'integer, 1 to 100 (default 15)',
 } as const
-type QueryName = keyof typeof QUERY_NAMES
 
-/** The GET query string as it arrives: unknown names are a 422; values are read by SearchParams. */
-export const searchQueryString = z.strictObject(
-  Object.fromEntries(Object.entries(QUERY_NAMES).map(([name, description]) => [name, queryValue.openapi({ description })])) as Record<QueryName, typeof queryValue>,
+/**
+ * The query string as the document lists it. The catchall lets the indexed spellings
+ * (`subject_level_ids[0]`) through to SearchRequest, which refuses any name it does not know.
+ */
+export const searchQueryString = z
+  .object(Object.fromEntries(Object.entries(QUERY_NAMES).map(([name, description]) => [name, queryValue.openapi({ description })])) as Record<keyof typeof QUERY_NAMES, typeof queryValue>)
+  .catchall(queryValue)
+
+/** Names that hold a list: `name` (a JSON array, or repeated), `name[]` or `name[0]`. */
+const LIST_NAMES: ReadonlySet<string> = new Set(['subject_level_ids', 'exam_boards'])
+const BRACKETED = /^([a-z_]+)\[([a-z_]*|\d+)\]$/
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The parameters in SearchParams' shape, from any form a client sends them in (CONTRACT §17):
+ * a JSON body with arrays and a `filters` object, or flat names from a query string or a
+ * form (`subject_level_ids[]`, `subject_level_ids[0]`, `filters[lesson_type]`). A single text
+ * value of a list name is a one-item list. A name it does not know stays as sent, so
+ * SearchParams refuses it by that name; keys are data (a Map, so `__proto__` is a name).
+ */
+function canonicalNames(sent: unknown): unknown {
+  if (!isRecord(sent)) return sent
+  const out = new Map<string, unknown>()
+  const lists = new Map<string, Array<{ at: number; value: unknown }>>()
+  const filters = new Map<string, unknown>()
+  const addToList = (name: string, value: unknown, at = Number.MAX_SAFE_INTEGER) => {
+    const list = lists.get(name) ?? []
+    lists.set(name, list)
+    for (const item of Array.isArray(value) ? value : [value]) list.push({ at, value: item })
+  }
+  for (const [key, value] of Object.entries(sent)) {
+    const bracketed = BRACKETED.exec(key)
+    if (bracketed && LIST_NAMES.has(bracketed[1]!) && (bracketed[2] === '' || /^\d+$/.test(bracketed[2]!))) {
+      addToList(bracketed[1]!, value, bracketed[2] === '' ? undefined : Number(bracketed[2]))
+    } else if (bracketed && bracketed[1] === 'filters' && bracketed[2] !== '') {
+      filters.set(bracketed[2]!, value)
+    } else if (LIST_NAMES.has(key) && (Array.isArray(value) || typeof value === 'string')) {
+      addToList(key, value)
+    } else if (key === 'filters' && isRecord(value)) {
+      for (const [name, item] of Object.entries(value)) filters.set(name, item)
+    } else {
+      out.set(key, value)
+    }
+  }
+  // A stable sort: indexed items by their index, the rest after them in the order sent.
+  for (const [name, list] of lists) out.set(name, list.sort((a, b) => a.at - b.at).map((item) => item.value))
+  if (filters.size > 0) out.set('filters', Object.fromEntries(filters))
+  return Object.fromEntries(out)
+}
+
+/**
+ * The one schema that reads a search (issue 25: parsed once, into the criteria): the sent
+ * names made canonical, checked by SearchParams, handed to the use case as its input.
+ */
+export const SearchRequest = z.preprocess(canonicalNames, SearchParams).transform(
+  (p): SearchTutorsInput => ({
+    subjectId: p.subject_id,
+    subjectLevelIds: p.subject_level_ids,
+    examBoardIds: p.exam_boards,
+    date: p.date,
+    durationMinutes: p.duration,
+    postCode: p.post_code,
+    lat: p.lat,
+    lng: p.lng,
+    sort: p.sort,
+    lessonType: p.filters?.lesson_type,
+    gender: p.filters?.gender,
+    languageId: p.filters?.language,
+    page: { page: p.page ?? 1, perPage: p.per_page ?? 15 },
+  }),
 )
-type SearchQueryString = z.infer<typeof searchQueryString>
-
-const listOfValues = (...values: Array<string | string[] | undefined>): string[] | undefined => {
-  const all = values.flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-  return values.every((v) => v === undefined) ? undefined : all
-}
-
-/** Query string names to canonical ones; a scalar given twice stays an array and fails as one. */
-export function fromQueryString(q: SearchQueryString): Record<string, unknown> {
-  const filters = { lesson_type: q['filters[lesson_type]'], gender: q['filters[gender]'], language: q['filters[language]'] }
-  const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
-  return defined({
-    subject_id: q.subject_id,
-    subject_level_ids: listOfValues(q['subject_level_ids[]'], q.subject_level_ids),
-    exam_boards: listOfValues(q['exam_boards[]'], q.exam_boards),
-    date: q.date,
-    duration: q.duration,
-    post_code: q.post_code,
-    lat: q.lat,
-    lng: q.lng,
-    sort: q.sort,
-    filters: Object.values(filters).some((v) => v !== undefined) ? defined(filters) : undefined,
-    page: q.page,
-    per_page: q.per_page,
-  })
-}
 
 const Titled = z.object({ id: z.number().int(), title: z.string() })
 
