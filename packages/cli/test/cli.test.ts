@@ -106,7 +106,8 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
     })
   })
 
-  describe('on a migrated database', () => {
+  // outbox:retry alone runs nine commands, each opening the database: over 20 s on an idle 2-core machine.
+  describe('on a migrated database', { timeout: 90_000 }, () => {
     let install: Install
     beforeAll(async () => {
       install = await freshInstall(kind)

@@ -41,7 +41,7 @@ import * as tutors from './tutors'
 import * as verification from './verification'
 import { healthRoutes } from './platform/health'
 import type { Routes } from './platform/routes'
-import type { Services } from '@tutoring/adapters'
+import { recordingSpans, type Services } from '@tutoring/adapters'
 
 /**
  * Every context's routes, from its room's index.ts (packages/http/src/<context>/). The order
@@ -79,7 +79,8 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
   app.use(connectionPolicy(lifecycle))
-  app.use(httpInstrumentationMiddleware({ captureActiveRequests: false }))
+  // Server spans only where tracing is on (see platform/tracing.ts): otherwise nothing per request.
+  if (recordingSpans()) app.use(httpInstrumentationMiddleware({ captureActiveRequests: false }))
   app.use(requestMetrics(metricsOf(services)))
   app.use(compression)
   app.use(answerHeaders)

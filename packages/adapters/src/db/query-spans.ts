@@ -7,6 +7,17 @@ import type { LogEvent } from 'kysely'
  */
 const tracer = () => trace.getTracer('@tutoring/adapters/db')
 
+let recording = false
+
+/**
+ * Whether spans are made at all: switched on by the server when it registers tracing, so a
+ * process without it spends nothing per query (or per Redis command) on them.
+ */
+export const recordSpans = (on: boolean): void => {
+  recording = on
+}
+export const recordingSpans = (): boolean => recording
+
 /** `select`, `insert`, ...: the statement's first word, as OpenTelemetry's `db.operation.name`. */
 const operationOf = (text: string): string => /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'query'
 
@@ -16,6 +27,7 @@ const operationOf = (text: string): string => /^\s*(\w+)/.exec(text)?.[1]?.toLow
  * text is the parameterised SQL, so no value reaches a trace.
  */
 export function querySpan(event: LogEvent): void {
+  if (!recording) return
   const end = performance.timeOrigin + performance.now()
   const text = event.query.sql
   const operation = operationOf(text)

@@ -1,5 +1,6 @@
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import Redis from 'ioredis'
+import { recordingSpans } from '../db/query-spans'
 import type { Logger } from '../logger'
 
 /**
@@ -41,6 +42,7 @@ const tracer = () => trace.getTracer('@tutoring/adapters/redis')
 function traceCommands(redis: Redis): void {
   const send = redis.sendCommand.bind(redis)
   redis.sendCommand = (command, stream) => {
+    if (!recordingSpans()) return send(command, stream)
     const span = tracer().startSpan(command.name.toUpperCase(), { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'redis', 'db.operation.name': command.name.toUpperCase() } })
     command.promise.then(
       () => span.end(),

@@ -1,5 +1,6 @@
 import { context, propagation, trace } from '@opentelemetry/api'
 import { resourceFromAttributes } from '@opentelemetry/resources'
+import { recordSpans } from '@tutoring/adapters'
 import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-node'
 
 export type Tracing = { shutdown(): Promise<void> }
@@ -13,8 +14,10 @@ export type Tracing = { shutdown(): Promise<void> }
 export function startTracing(processor: SpanProcessor, serviceName = 'tutoring-marketplace'): Tracing {
   const provider = new NodeTracerProvider({ spanProcessors: [processor], resource: resourceFromAttributes({ 'service.name': serviceName }) })
   provider.register()
+  recordSpans(true)
   return {
     async shutdown() {
+      recordSpans(false)
       await provider.shutdown()
       trace.disable()
       context.disable()
