@@ -13,12 +13,13 @@ export const seed: Command = {
     if (demo !== undefined && (typeof demo !== 'string' || !/^[1-9]\d{0,6}$/.test(demo) || Number(demo) > 1_000_000)) {
       throw usageError('--demo takes a whole number of tutors, 1 to 1000000')
     }
-    const { argon2Hasher, demoCatalog, demoTutors, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
+    const { argon2Hasher, demoCatalog, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
     await withDatabase(config, async (database) => {
       await seedReferenceData(database.db)
       io.out('reference data is in place')
       if (demo === undefined) return
       const { londonToday } = await import('@tutoring/domain/shared')
+      const { demoTutors } = await import('@tutoring/testkit/demo')
       const now = new Date()
       const count = Number(demo)
       const tutors = demoTutors({
