@@ -4165,6 +4165,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4299,6 +4301,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4543,6 +4547,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4623,6 +4629,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4714,6 +4722,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4788,6 +4798,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4877,6 +4889,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4962,6 +4976,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5036,6 +5052,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5117,6 +5135,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5190,6 +5210,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5262,6 +5284,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5347,6 +5371,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5463,6 +5489,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5516,6 +5544,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,6 +5637,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5681,6 +5713,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5877,6 +5911,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5974,6 +6010,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6050,6 +6088,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6124,6 +6164,8 @@ export interface operations {
             /** @description unauthenticated: a non-image without a token, or a token that does not work */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6193,6 +6235,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6301,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6322,6 +6368,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6380,6 +6428,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6480,6 +6530,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6549,6 +6601,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6627,6 +6681,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6705,6 +6761,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6787,6 +6845,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6869,6 +6929,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6942,6 +7004,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7073,6 +7137,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7218,6 +7284,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7387,6 +7455,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7560,6 +7630,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7642,6 +7714,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7707,6 +7781,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7896,6 +7972,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7972,6 +8050,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8166,6 +8246,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8277,6 +8359,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8352,6 +8436,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8436,6 +8522,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8607,6 +8695,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8749,6 +8839,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8832,6 +8924,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8914,6 +9008,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8979,6 +9075,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9153,6 +9251,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9316,6 +9416,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9468,6 +9570,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9544,6 +9648,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9618,6 +9724,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9699,6 +9807,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9772,6 +9882,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9844,6 +9956,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9922,6 +10036,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10003,6 +10119,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10085,6 +10203,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10163,6 +10283,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10242,6 +10364,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10320,6 +10444,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10403,6 +10529,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10485,6 +10613,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10550,6 +10680,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10628,6 +10760,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10699,6 +10833,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10772,6 +10908,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10837,6 +10975,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10915,6 +11055,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10998,6 +11140,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11080,6 +11224,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11145,6 +11291,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11221,6 +11369,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11297,6 +11447,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11371,6 +11523,8 @@ export interface operations {
             /** @description unauthenticated: a non-image without a token, or a token that does not work */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11440,6 +11594,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11504,6 +11660,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11569,6 +11727,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11629,6 +11789,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11700,6 +11862,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11765,6 +11929,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11841,6 +12007,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11917,6 +12085,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11993,6 +12163,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12067,6 +12239,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12145,6 +12319,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12218,6 +12394,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12296,6 +12474,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12383,6 +12563,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12454,6 +12636,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12527,6 +12711,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12592,6 +12778,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12670,6 +12858,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12753,6 +12943,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12835,6 +13027,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12900,6 +13094,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12976,6 +13172,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13047,6 +13245,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13116,6 +13316,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13189,6 +13391,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13254,6 +13458,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13330,6 +13536,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13404,6 +13612,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13491,6 +13701,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13564,6 +13776,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13651,6 +13865,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13801,6 +14017,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13883,6 +14101,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13961,6 +14181,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14044,6 +14266,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14126,6 +14350,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14191,6 +14417,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14269,6 +14497,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14351,6 +14581,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14620,6 +14852,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14697,6 +14931,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14775,6 +15011,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14846,6 +15084,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14919,6 +15159,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14984,6 +15226,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15053,6 +15297,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15122,6 +15368,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15189,6 +15437,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15267,6 +15517,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15350,6 +15602,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15432,6 +15686,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15497,6 +15753,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15566,6 +15824,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15639,6 +15899,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15739,6 +16001,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15857,6 +16121,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15965,6 +16231,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16070,6 +16338,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16148,6 +16418,8 @@ export interface operations {
             /** @description Unauthenticated */
             401: {
                 headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -67,6 +67,7 @@ describe('the typed HTTP client', () => {
     const anonymous = createTutoringClient({ baseUrl: await t.listen() })
     const { error, response } = await anonymous.GET('/api/bookings', { params: { query: { page: 1 } } })
     expect(response.status).toBe(401)
+    expect(response.headers.get('www-authenticate')).toBe('Bearer')
     expect(error?.code).toBe('unauthenticated')
     await expect(unwrap(anonymous.GET('/api/bookings', { params: { query: { page: 0 } } }))).rejects.toBeInstanceOf(ProblemError)
   })
