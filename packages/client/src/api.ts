@@ -3866,7 +3866,7 @@ export interface components {
                 id: number;
                 name: string;
             }[];
-            location: components["schemas"]["Location"] & (Record<string, never> | null);
+            location: components["schemas"]["Location"] | null;
             mobile_numbers: {
                 id: number;
                 number: string;
