@@ -15,6 +15,7 @@ COPY packages/adapters/package.json packages/adapters/
 COPY packages/testkit/package.json packages/testkit/
 COPY packages/http/package.json packages/http/
 COPY packages/cli/package.json packages/cli/
+COPY packages/client/package.json packages/client/
 RUN pnpm install --frozen-lockfile
 COPY . .
 # Each deploy is one package with its production dependencies (workspace packages copied with

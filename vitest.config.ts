@@ -42,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'main',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'examples/*/*.test.ts'],
           exclude: ['**/node_modules/**', ...QUICK, ...Object.values(SUITES)],
         },
       },

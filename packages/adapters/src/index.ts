@@ -19,7 +19,6 @@ export { migrateToLatest, migrateDown, migrationStatus, repeatableSqlFiles, type
 export { seedReferenceData } from './db/seed/seed-reference-data'
 export { wantsDemo, type DemoAccount } from './db/seed/demo-start'
 export { demoCatalog, loadDemoTutors } from './db/seed/load-demo-tutors'
-export { demoTutors, generateDemoTutors, UK_PLACES, type DemoCatalog, type DemoTutor, type DemoTutorOptions } from './db/seed/demo-marketplace'
 export type { Repositories } from './repositories'
 export { rowToUser } from './accounts'
 export { failingPayments } from './booking-payments'

@@ -9,6 +9,7 @@
 export {
   type Availability,
   type AvailabilityInput,
+  availabilityInputSchema,
   type AvailabilityRequest,
   type AvailableTime,
   type BookedLesson,
@@ -19,10 +20,10 @@ export {
   type DurationPreference,
   lessonDurationProblem,
 } from './availability'
-export { DAY_NAMES, type DayName, type Holiday, type WeeklyEntry } from './schedule'
+export { DAY_NAMES, type DayName, type Holiday, holidaySchema, type WeeklyEntry, weeklyEntrySchema } from './schedule'
 
 // Who search shows: SPEC's eligibility rules.
-export { type Eligibility, ELIGIBILITY_REASONS, type EligibilityReason, searchEligibility, type SearchQuery, type TutorLocation, type TutorSnapshot } from './search'
+export { type Eligibility, ELIGIBILITY_REASONS, type EligibilityReason, searchEligibility, type SearchQuery, searchQuerySchema, type TutorLocation, type TutorSnapshot, tutorSnapshotSchema } from './search'
 
 // Prices, coupons and refunds.
 export {
@@ -35,6 +36,7 @@ export {
   lessonPriceBreakdown,
   type PriceBreakdown,
   type PriceInput,
+  priceInputSchema,
   refundAmount,
   refundPercentFor,
   type RefundTier,
@@ -46,6 +48,7 @@ export {
   CURRENCY,
   formatPence,
   type GeoPoint,
+  InvalidInput,
   type IsoDate,
   LESSON_TYPES,
   type LessonTypeName,

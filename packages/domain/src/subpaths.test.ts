@@ -37,15 +37,23 @@ const SRC = new URL('./', import.meta.url)
 const contextFolders = readdirSync(SRC, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
-const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, { source: string; default: string }> }
+type Entry = { source?: string; types: string; import: string }
+const { exports, publishConfig } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  exports: Record<string, Entry>
+  publishConfig: { exports: Record<string, Entry> }
+}
 
 describe("the package's subpaths", () => {
-  it('name every context folder once, its source index and the file the build writes for it', () => {
+  it('name every context folder once, its source index and the files the build writes for it', () => {
     expect(Object.keys(SUBPATHS).sort()).toEqual([...contextFolders].sort())
+    const built = (c: string) => ({ types: `./dist/${c}/index.d.ts`, import: `./dist/${c}/index.js` })
     const subpaths = Object.entries(exports).filter(([subpath]) => subpath !== '.')
-    expect(Object.fromEntries(subpaths)).toEqual(
-      Object.fromEntries(contextFolders.map((c) => [`./${c}`, { source: `./src/${c}/index.ts`, default: `./dist/${c}/index.js` }])),
-    )
+    expect(Object.fromEntries(subpaths)).toEqual(Object.fromEntries(contextFolders.map((c) => [`./${c}`, { source: `./src/${c}/index.ts`, ...built(c) }])))
+  })
+
+  it('are packed without the source condition, whose files the tarball does not hold', () => {
+    const packed = Object.fromEntries(Object.entries(exports).map(([subpath, { source: _source, ...entry }]) => [subpath, entry]))
+    expect(publishConfig.exports).toEqual(packed)
   })
 
   it('each load', async () => {
@@ -59,19 +67,26 @@ describe("the package's subpaths", () => {
  */
 const ROOT: Record<string, keyof typeof SUBPATHS> = {
   computeAvailability: 'availability',
+  availabilityInputSchema: 'availability',
   DURATION_PREFERENCE: 'availability',
   lessonDurationProblem: 'availability',
   DAY_NAMES: 'schedule',
+  holidaySchema: 'schedule',
+  weeklyEntrySchema: 'schedule',
   ELIGIBILITY_REASONS: 'search',
   searchEligibility: 'search',
+  searchQuerySchema: 'search',
+  tutorSnapshotSchema: 'search',
   DEFAULT_CANCELLATION_POLICY: 'pricing',
   discountOn: 'pricing',
   lessonPriceBreakdown: 'pricing',
+  priceInputSchema: 'pricing',
   refundAmount: 'pricing',
   refundPercentFor: 'pricing',
   validateCoupon: 'pricing',
   CURRENCY: 'shared',
   formatPence: 'shared',
+  InvalidInput: 'shared',
   LESSON_TYPES: 'shared',
   parsePounds: 'shared',
   percentOf: 'shared',

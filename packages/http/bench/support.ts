@@ -11,7 +11,6 @@ import pino from 'pino'
 import {
   createInfrastructure,
   demoCatalog,
-  demoTutors,
   loadConfig,
   loadDemoTutors,
   openPGlite,
@@ -21,7 +20,7 @@ import {
 } from '@tutoring/adapters'
 import { analyzeDatabase, createEmptyServerDatabase } from '@tutoring/adapters/testing'
 import { londonToday, type IsoDate } from '@tutoring/domain/shared'
-import { placesGeocoder } from '@tutoring/testkit'
+import { demoTutors, placesGeocoder } from '@tutoring/testkit'
 import { startServer } from '../src/server'
 
 export type DatabaseKind = 'pglite' | 'postgres'

@@ -38,6 +38,11 @@ describe('the OpenAPI document', () => {
   })
   afterAll(() => t.close())
 
+  it('gives a nullable reference as oneOf [$ref, null], not an intersection with null', () => {
+    expect(text).toContain('"oneOf":[{"$ref":"#/components/schemas/Location"},{"type":"null"}]')
+    expect(text).not.toMatch(/"allOf":\[\{"\$ref":"[^"]+"\},\{"type":\["object","null"\]\}\]/)
+  })
+
   it("passes Redocly's recommended rules with no error and no warning", async () => {
     // A private service: there is no licence to name.
     const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off' } })

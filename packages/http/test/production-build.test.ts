@@ -94,7 +94,7 @@ describe('the production build', () => {
     const { exports } = JSON.parse(await readFile(path.join(ROOT, 'packages/domain/package.json'), 'utf8')) as { exports: Record<string, unknown> }
     const specifiers = Object.keys(exports).map((subpath) => `@tutoring/domain${subpath.slice(1)}`)
     const load = `for (const s of ${JSON.stringify(specifiers)}) await import(s); console.log(${specifiers.length})`
-    // From http, which depends on domain: each subpath resolves to the `default` file the build wrote.
+    // From http, which depends on domain: each subpath resolves to the `import` file the build wrote.
     const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', load], { env: { PATH: process.env.PATH ?? '' }, cwd: path.join(ROOT, 'packages/http') })
     expect(stdout.trim()).toBe(String(specifiers.length))
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { addTutors, catalogOf, removeAllTutors, testDatabaseKinds } from '@tutoring/adapters/testing'
-import { UK_PLACES, type DemoCatalog, type DemoTutor } from '@tutoring/adapters'
+import { UK_PLACES, type DemoCatalog, type DemoTutor } from '@tutoring/testkit/demo'
 import { compareByRating, searchEligibility, type SearchSort } from '@tutoring/domain/search'
 import { addDays, distanceMiles, publicPoint } from '@tutoring/domain/shared'
 import { arbMarketplace, arbMarketplaceSearch, expectedMatches, fakeClock, placesGeocoder, type MarketplaceSearch } from '@tutoring/testkit'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { addSearchableTutor, addTutors, aSearchableTutor, catalogOf, explainTutorSearch, removeAllTutors, testDatabaseKinds } from '@tutoring/adapters/testing'
-import { generateDemoTutors, type DemoCatalog } from '@tutoring/adapters'
+import { generateDemoTutors, type DemoCatalog } from '@tutoring/testkit/demo'
 import { distanceMiles } from '@tutoring/domain/shared'
 import { fakeClock, placesGeocoder } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'

@@ -9,6 +9,9 @@ const DAY = 86_400_000
 /** Zones with what can go wrong: DST, half-hour DST, odd offsets, the far side of the date line. */
 export const TEST_TIME_ZONES = ['Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Auckland'] as const
 
+/** One of TEST_TIME_ZONES, for a tutor's schedule. */
+export const arbTimeZone = (): fc.Arbitrary<(typeof TEST_TIME_ZONES)[number]> => fc.constantFrom(...TEST_TIME_ZONES)
+
 /**
  * One to three disjoint windows of a day between `earliest` and 23:59 (minutes after midnight).
  * Starting at 06:00 by default keeps windows clear of every test zone's clock changes, whose

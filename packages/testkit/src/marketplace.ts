@@ -3,7 +3,7 @@
  * searches over them, and whom search must find.
  */
 import fc from 'fast-check'
-import { demoTutorSnapshot, generateDemoTutors, UK_PLACES, type DemoCatalog, type DemoTutor, type DemoTutorOptions } from '@tutoring/adapters/demo'
+import { demoTutorSnapshot, generateDemoTutors, UK_PLACES, type DemoCatalog, type DemoTutor, type DemoTutorOptions } from './demo-marketplace'
 import type { SearchQuery, SearchSort, TutorSnapshot } from '@tutoring/domain/search'
 import { addDays, LESSON_TYPES, type Geocoder, type GeoPoint, type IsoDate, type LessonTypeName } from '@tutoring/domain/shared'
 

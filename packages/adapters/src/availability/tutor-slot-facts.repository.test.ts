@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '../db/connect'
 import { createTestDatabase, testDatabaseKinds } from '../testing'
-import type { DemoTutor } from '../db/seed/demo-marketplace'
+import type { DemoTutor } from '@tutoring/testkit/demo'
 import { demoCatalog, loadDemoTutors } from '../db/seed/load-demo-tutors'
 import { bookableTeachRepository } from './bookable-teach.repository'
 import { scheduleRepositories } from '../schedule'

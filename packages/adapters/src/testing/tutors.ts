@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { DAY_NAMES } from '@tutoring/domain/schedule'
 import { LESSON_TYPES } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
-import type { DemoCatalog, DemoTutor } from '../db/seed/demo-marketplace'
+import type { DemoCatalog, DemoTutor } from '@tutoring/testkit/demo'
 import { demoCatalog, loadDemoTutors } from '../db/seed/load-demo-tutors'
 
 /** Anything holding a test database: a handle, or an HTTP test context. */

@@ -16,7 +16,7 @@ export const seed: Command = {
   },
   async run({ io, config, values, answer }) {
     const demo = values.demo
-    const { argon2Hasher, demoCatalog, demoTutors, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
+    const { argon2Hasher, demoCatalog, loadDemoTutors, seedReferenceData } = await import('@tutoring/adapters')
     await withDatabase(config, async (database) => {
       await seedReferenceData(database.db)
       if (demo === undefined) {
@@ -25,6 +25,7 @@ export const seed: Command = {
       }
       if (!values.json) io.out('reference data is in place')
       const { londonToday } = await import('@tutoring/domain/shared')
+      const { demoTutors } = await import('@tutoring/testkit/demo')
       const now = new Date()
       const count = Number(demo)
       const tutors = demoTutors({

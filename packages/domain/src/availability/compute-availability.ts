@@ -1,5 +1,6 @@
 import {
   BOOKING_WINDOW_DAYS,
+  checkInput,
   DAY_MS,
   DEFAULT_TUTOR_TIME_ZONE,
   HOUR_MS,
@@ -21,6 +22,7 @@ import {
   type OffsetTimeline,
 } from '../shared'
 import { DURATION_PREFERENCE } from './lesson-duration'
+import { availabilityInputSchema } from './input-schema'
 import { blockedTimes, firstEndingAfter, type BlockedTimes, type BookedLesson, type BusyInterval } from './busy'
 import { DAY_NAMES, clockMinutesOf, formatTimeOfDay, type Holiday, type WeeklyEntry } from '../schedule'
 
@@ -282,7 +284,7 @@ export const availableStarts = (input: AvailabilityInput): { date: IsoDate; star
  * crosses the client's midnight is listed under the date it starts, its `end` reading
  * earlier than its `start`.
  */
-export const computeAvailability = (input: AvailabilityInput): Availability => {
+export const computeAvailabilityUnchecked = (input: AvailabilityInput): Availability => {
   const offsetMinutes = input.request.utcOffsetMinutes ?? 0
   const durationMinutes = input.request.durationMinutes ?? DURATION_PREFERENCE.default
   const minuteOf = (instant: number): number => Math.floor(instant / MINUTE_MS) + offsetMinutes
@@ -297,3 +299,12 @@ export const computeAvailability = (input: AvailabilityInput): Availability => {
     })),
   }
 }
+
+/**
+ * computeAvailability for callers the types do not reach: the input is checked against
+ * availabilityInputSchema first (an unknown weekday or an inverted window throws InvalidInput
+ * instead of answering no slots). The app's own path, whose input the edge and the database
+ * have checked, calls computeAvailabilityUnchecked.
+ */
+export const computeAvailability = (input: AvailabilityInput): Availability =>
+  computeAvailabilityUnchecked(checkInput<AvailabilityInput>('computeAvailability', availabilityInputSchema, input))

@@ -13,7 +13,7 @@ import {
   type ValidationFailed,
 } from '../shared'
 import { checkTeachChoice } from '../teaching'
-import { computeAvailability, type DayAvailability } from './compute-availability'
+import { computeAvailabilityUnchecked, type DayAvailability } from './compute-availability'
 import { findBookableWithFacts } from './find-bookable'
 import { DURATION_PREFERENCE } from './lesson-duration'
 import { availabilityInputOf, factsRange, loadWindow } from './load-availability-input'
@@ -94,6 +94,6 @@ async function answer(deps: AvailabilityDeps, query: AvailabilityQuery, postcode
       durationMinutes: query.durationMinutes ?? DURATION_PREFERENCE.default,
       serviceFeePercent: deps.config.serviceFeePercent,
     }),
-    availabilities: computeAvailability(input).availabilities,
+    availabilities: computeAvailabilityUnchecked(input).availabilities,
   })
 }

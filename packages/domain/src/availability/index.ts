@@ -9,6 +9,7 @@ export {
   type DayAvailability,
 } from './compute-availability'
 export { findBookable } from './find-bookable'
+export { availabilityInputSchema, availabilityRequestSchema, bookedLessonSchema, busyIntervalSchema } from './input-schema'
 export { type AvailabilityQuery, getAvailability, type GetAvailabilityError, type TeachAvailability } from './get-availability'
 export { getCalendarFeed } from './get-calendar-feed'
 export { DURATION_PREFERENCE, type DurationPreference, lessonDurationProblem } from './lesson-duration'

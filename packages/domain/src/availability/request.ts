@@ -3,7 +3,7 @@ import { isIsoDate, validationFailed, type FieldErrors, type ValidationFailed } 
 import type { AvailabilityRequest } from './compute-availability'
 import { lessonDurationProblem } from './lesson-duration'
 
-export const UTC_OFFSET_MINUTES = { min: -720, max: 840 } as const
+import { UTC_OFFSET_MINUTES } from './input-schema'
 
 const isWholeBetween = (value: number, min: number, max: number): boolean =>
   Number.isInteger(value) && value >= min && value <= max

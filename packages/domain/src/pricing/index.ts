@@ -7,5 +7,6 @@ export {
   discountOn,
   validateCoupon,
 } from './coupon'
+export { couponDiscountSchema, priceInputSchema } from './input-schema'
 export { lessonPriceBreakdown, type PriceBreakdown, type PriceInput } from './price-breakdown'
 export { DEFAULT_CANCELLATION_POLICY, refundAmount, refundPercentFor, type RefundTier } from './refund'

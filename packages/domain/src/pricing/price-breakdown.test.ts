@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { arbPriceInput } from '@tutoring/testkit'
+import { InvalidInput } from '../shared'
 import { lessonPriceBreakdown } from './price-breakdown'
 
 describe('lesson price breakdown', () => {
@@ -56,8 +57,8 @@ describe('lesson price breakdown', () => {
   })
 
   it('refuses fractional pence or minutes as a bug', () => {
-    expect(() => lessonPriceBreakdown({ hourlyRatePence: 10.5, durationMinutes: 60 })).toThrow(RangeError)
-    expect(() => lessonPriceBreakdown({ hourlyRatePence: 1000, durationMinutes: -30 })).toThrow(RangeError)
+    expect(() => lessonPriceBreakdown({ hourlyRatePence: 10.5, durationMinutes: 60 })).toThrow(InvalidInput)
+    expect(() => lessonPriceBreakdown({ hourlyRatePence: 1000, durationMinutes: -30 })).toThrow(InvalidInput)
   })
 
   it('always has total = lesson price + fee - discount >= 0, every step whole pence', () => {

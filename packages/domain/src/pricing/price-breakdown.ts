@@ -1,5 +1,6 @@
-import { DEFAULT_SERVICE_FEE_PERCENT, percentOf, roundHalfUp, type Pence } from '../shared'
+import { checkInput, DEFAULT_SERVICE_FEE_PERCENT, percentOf, roundHalfUp, type Pence } from '../shared'
 import { discountOn, type CouponDiscount } from './coupon'
+import { priceInputSchema } from './input-schema'
 
 export type PriceInput = {
   hourlyRatePence: Pence
@@ -17,18 +18,14 @@ export type PriceBreakdown = {
   total: Pence
 }
 
-const assertNaturalNumber = (name: string, value: number): void => {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0`)
-}
-
 /**
  * lesson_price = rate x duration / 60; service_fee = percent of lesson_price; each rounded
  * half up. The coupon's discount comes off the total the customer would pay (fee included),
  * because the platform, not the tutor, funds coupons: the tutor's lesson price is unchanged.
+ * Input outside priceInputSchema (a fractional rate, a negative duration) throws InvalidInput.
  */
 export const lessonPriceBreakdown = (input: PriceInput): PriceBreakdown => {
-  assertNaturalNumber('hourlyRatePence', input.hourlyRatePence)
-  assertNaturalNumber('durationMinutes', input.durationMinutes)
+  checkInput<PriceInput>('lessonPriceBreakdown', priceInputSchema, input)
   const lessonPrice = roundHalfUp(input.hourlyRatePence * input.durationMinutes, 60)
   const serviceFee = percentOf(lessonPrice, input.serviceFeePercent ?? DEFAULT_SERVICE_FEE_PERCENT)
   const initialTotal = lessonPrice + serviceFee

@@ -11,6 +11,7 @@ export {
   type ScheduleSlot,
   type WeeklyEntry,
 } from './day-schedule'
+export { holidaySchema, scheduleSlotSchema, weeklyEntrySchema } from './schemas'
 export { deleteDaySchedule } from './delete-day-schedule'
 export { deleteHoliday } from './delete-holiday'
 export { deleteLocation } from './delete-location'

@@ -1,7 +1,8 @@
-import { BOOKING_WINDOW_DAYS, dayNumberOf, distanceMiles, isInPerson, publicPoint, weekdayIndexOf, type GeoPoint, type IsoDate, type LessonTypeName } from '../shared'
+import { BOOKING_WINDOW_DAYS, checkInput, dayNumberOf, distanceMiles, isInPerson, publicPoint, weekdayIndexOf, type GeoPoint, type IsoDate, type LessonTypeName } from '../shared'
 import { DAY_NAMES, type Holiday, type WeeklyEntry } from '../schedule'
 import { isSubscriptionValid, type SubscriptionStatus } from '../subscriptions'
 import { type VerificationStatuses } from '../verification'
+import { searchQuerySchema, tutorSnapshotSchema } from './input-schema'
 
 /**
  * Stable codes for `GET /api/v1/tutors/status` `reasons`, one or more per rule of SPEC.md
@@ -128,8 +129,11 @@ const isSubscriptionInactive = (status: SubscriptionStatus | null): boolean => s
 /**
  * SPEC.md's seven rules for appearing in search and CONTRACT §14's eighth, as one function:
  * eligible, or every reason why not. `GET /api/v1/tutors/status` asks it with `{ today }` alone.
+ * Input outside tutorSnapshotSchema and searchQuerySchema throws InvalidInput.
  */
 export const searchEligibility = (tutor: TutorSnapshot, query: SearchQuery): Eligibility => {
+  checkInput<TutorSnapshot>('searchEligibility', tutorSnapshotSchema, tutor)
+  checkInput<SearchQuery>('searchEligibility', searchQuerySchema, query)
   const reasons = [...profileReasons(tutor.profile), ...verificationReasons(tutor.verifications)]
   if (!tutor.isVisible) reasons.push('not_visible')
   if (!hasAvailability(tutor.schedule, query)) reasons.push('no_availability')

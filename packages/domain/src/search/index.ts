@@ -7,6 +7,7 @@ export {
   type TutorLocation,
   type TutorSnapshot,
 } from './eligibility'
+export { searchQuerySchema, tutorSnapshotSchema } from './input-schema'
 export {
   SEARCH_SORTS,
   type SearchDeps,

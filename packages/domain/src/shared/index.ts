@@ -11,6 +11,7 @@ export {
   weekdayIndexOf,
 } from './calendar'
 export { type Clock, systemClock } from './clock'
+export { checkInput, geoPointSchema, instantSchema, InvalidInput, isoDateSchema, lessonTypeSchema, penceSchema } from './input'
 export {
   fieldError,
   type FieldErrors,

@@ -8,7 +8,7 @@ import { receiveUploadFor } from '../platform/multipart'
 import { listOf, meta, one, paginationQuery } from '../platform/pagination'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
-import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
+import { bearer, bearerChallenge, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import { FileSchema, RenameBody, UploadFields, fileIdParam, multipartBody, presentFile } from './files.schemas'
 
@@ -55,7 +55,7 @@ export function fileRoutes(app: App, services: Services): void {
       responses: {
         201: jsonContent(one(FileSchema), 'Stored'),
         400: problemContent('malformed_request: not multipart/form-data'),
-        401: problemContent('unauthenticated: a non-image without a token, or a token that does not work'),
+        401: { ...problemContent('unauthenticated: a non-image without a token, or a token that does not work'), headers: bearerChallenge },
         413: problemContent('payload_too_large'),
         415: problemContent('unsupported_media_type'),
         422: commonProblems[422],

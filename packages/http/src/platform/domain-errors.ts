@@ -56,5 +56,7 @@ export function problemFromDomain(error: DomainError): Problem {
   if (error.type === 'ValidationFailed') {
     return new Problem(spec.status, spec.code, spec.title, 'Some fields are invalid.', error.errors)
   }
-  return new Problem(spec.status, spec.code, spec.title, detail)
+  // Every 401 names the scheme that would work (RFC 9110 §15.5.2), as problems.unauthenticated does.
+  const challenge: Record<string, string> = spec.status === 401 ? { 'www-authenticate': 'Bearer' } : {}
+  return new Problem(spec.status, spec.code, spec.title, detail, undefined, challenge)
 }

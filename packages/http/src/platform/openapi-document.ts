@@ -61,11 +61,33 @@ export function operationIdOf(method: string, path: string): string {
   return method + words.map(capitalise).join('')
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+
+/** `{ type: [object, null] }` and nothing else: the null half zod-openapi puts beside a reference. */
+const isNullOnly = (value: unknown): boolean =>
+  isRecord(value) && Object.keys(value).length === 1 && Array.isArray(value.type) && value.type.includes('null')
+
+/**
+ * zod-openapi writes a nullable reference as `allOf: [$ref, { type: [object, null] }]`, which
+ * generators read as an intersection (`Location & (Record<string, never> | null)`); `oneOf:
+ * [$ref, { type: null }]` says what it means: the referenced object, or null. In place.
+ */
+function nullableReferences(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullableReferences)
+  if (!isRecord(node)) return
+  for (const value of Object.values(node)) nullableReferences(value)
+  const { allOf } = node
+  if (Array.isArray(allOf) && allOf.length === 2 && isRecord(allOf[0]) && typeof allOf[0].$ref === 'string' && isNullOnly(allOf[1])) {
+    delete node.allOf
+    node.oneOf = [allOf[0], { type: 'null' }]
+  }
+}
+
 /**
  * What every operation needs for client generators, applied in one place to the document the
  * route definitions produce: an operationId, `security: []` where no credential is asked for,
- * the throttle's 429 wherever the throttle applies, and `deprecated` on the legacy `/api/v1`
- * family.
+ * the throttle's 429 wherever the throttle applies, `deprecated` on the legacy `/api/v1`
+ * family, and nullable references as `oneOf` (nullableReferences).
  */
 function finish(document: OpenAPIObject): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -78,6 +100,7 @@ function finish(document: OpenAPIObject): OpenAPIObject {
       if (path.startsWith('/api/v1/')) operation.deprecated = true
     }
   }
+  nullableReferences(document)
   return document
 }
 

@@ -53,7 +53,8 @@ export const PROCESSOR_RETRY_AFTER_SECONDS = 5
 export const problems = {
   malformed: (detail: string) => new Problem(400, 'malformed_request', 'Malformed request', detail),
   invalidSignature: (status: 400 | 403, detail: string) => new Problem(status, 'invalid_signature', 'Invalid signature', detail),
-  unauthenticated: () => new Problem(401, 'unauthenticated', 'Unauthenticated', 'A valid bearer token is required.'),
+  // RFC 9110 §15.5.2: a 401 names the scheme that would work (RFC 6750's Bearer).
+  unauthenticated: () => new Problem(401, 'unauthenticated', 'Unauthenticated', 'A valid bearer token is required.', undefined, { 'www-authenticate': 'Bearer' }),
   forbidden: (detail = 'You may not do this.') => new Problem(403, 'forbidden', 'Forbidden', detail),
   notFound: (detail = 'No such resource.') => new Problem(404, 'not_found', 'Not found', detail),
   methodNotAllowed: (allow: string[]) =>

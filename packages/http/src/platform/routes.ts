@@ -68,9 +68,14 @@ export const problemContent = (description: string) => ({
   description,
 })
 
+/** A 401's challenge (RFC 9110 §15.5.2): the scheme a token must use. */
+export const bearerChallenge = {
+  'WWW-Authenticate': { description: 'The scheme a token must use (RFC 6750).', schema: { type: 'string' as const, example: 'Bearer' } },
+}
+
 /** The error answers most routes can give, for the document. */
 export const commonProblems = {
-  401: problemContent('Unauthenticated'),
+  401: { ...problemContent('Unauthenticated'), headers: bearerChallenge },
   403: problemContent('Forbidden'),
   404: problemContent('Not found'),
   422: problemContent('Validation failed'),

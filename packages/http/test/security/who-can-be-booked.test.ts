@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addSearchableTutor, catalogOf, testDatabaseKinds } from '@tutoring/adapters/testing'
-import type { DemoTutor } from '@tutoring/adapters'
+import type { DemoTutor } from '@tutoring/testkit/demo'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding, Tally } from '../support/findings'
 

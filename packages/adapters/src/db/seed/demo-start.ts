@@ -5,7 +5,7 @@ import { createUser, type RegistrationDeps } from '@tutoring/domain/registration
 import { londonToday } from '@tutoring/domain/shared'
 import type { Config } from '../../config'
 import type { Database } from '../database'
-import { demoTutors } from './demo-marketplace'
+import { demoTutors } from '@tutoring/testkit/demo'
 import { demoCatalog, loadDemoTutors } from './load-demo-tutors'
 
 /** The demo's accounts, in the order the start prints them. */

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import { DAY_NAMES } from '@tutoring/domain/schedule'
 import { ROLE_IDS } from '@tutoring/domain/shared'
 import type { Database } from '../database'
-import type { DemoCatalog, DemoTutor } from './demo-marketplace'
+import type { DemoCatalog, DemoTutor } from '@tutoring/testkit/demo'
 
 /** The reference data ids demo tutors are drawn from. */
 export async function demoCatalog(db: Kysely<Database>): Promise<DemoCatalog> {

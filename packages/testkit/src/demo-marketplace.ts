@@ -1,8 +1,9 @@
 /**
  * Generated demo tutors: tutors over real UK places with subjects, levels, rates, weekly
  * schedules, holidays, verification statuses and more or less complete profiles, as plain
- * data that `loadDemoTutors` writes. `tutoring seed --demo N` draws from it; the testkit's
- * marketplaces, the search tests and the benchmark too. Deterministic for a seed, so any
+ * data that adapters' `loadDemoTutors` writes. `tutoring seed --demo N` draws from it (by the
+ * subpath `@tutoring/testkit/demo`, which loads no fast-check); the testkit's marketplaces,
+ * the search tests and the benchmark too. Deterministic for a seed, so any
  * of them can be reproduced.
  */
 import { overallRating } from '@tutoring/domain/reviews'
