@@ -33,6 +33,16 @@ const stillPayable = (a: BookingAggregate, now: Date): Result<void, InvalidState
   )
 }
 
+/**
+ * Who pays (the booker, or staff) and whether the booking may be paid now: checked before any
+ * call to the processor, so nobody else's card or customer is touched (CONTRACT §15).
+ */
+const mayPay = (actor: Actor, a: BookingAggregate | undefined, now: Date): Result<BookingAggregate, NotFound | Forbidden | InvalidStateTransition> => {
+  if (!a || !maySeeBooking(actor, a)) return err(notFound('booking'))
+  if (a.booking.userId !== actor.id && !isInternal(actor.roleId)) return err(forbidden('Only the booker pays for a booking.'))
+  return stillPayable(a, now).map(() => a)
+}
+
 async function reload(repos: BookingPaymentsRepos, id: number): Promise<BookingAggregate> {
   const a = await repos.bookings.findById(id)
   if (!a) throw new Error('a locked booking vanished')
@@ -54,11 +64,9 @@ async function prepare(
 ): Promise<Result<Prepared, PayBookingError>> {
   return deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
     const now = deps.clock.now()
-    const a = await repos.bookings.lockById(input.bookingId)
-    if (!a || !maySeeBooking(actor, a)) return err(notFound('booking'))
-    if (a.booking.userId !== actor.id && !isInternal(actor.roleId)) return err(forbidden('Only the booker pays for a booking.'))
-    const payable = stillPayable(a, now)
+    const payable = mayPay(actor, await repos.bookings.lockById(input.bookingId), now)
     if (payable.isErr()) return err(payable.error)
+    const a = payable.value
     const paymentMethod = input.paymentMethod ?? (await repos.payments.defaultPaymentMethodOf(a.booking.userId))
     if (!paymentMethod) return err(fieldError('payment_method', 'is required: you have no saved card'))
 
@@ -207,11 +215,13 @@ async function setUpForLater(
   deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
   actor: Actor,
   input: PayBookingInput,
-): Promise<Result<CardSetup, ValidationFailed>> {
+): Promise<Result<CardSetup, PayBookingError>> {
   const unchanged: CardSetup = { paymentMethod: input.paymentMethod, clientSecret: null, redirectUrl: null }
-  const a = await deps.uow.repos.bookings.findById(input.bookingId)
-  const farOut = a !== undefined && a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS > deps.clock.now().getTime()
-  if (!a || !farOut || !maySeeBooking(actor, a) || a.booking.state !== 'AWAITING_PAYMENT') return ok(unchanged)
+  const now = deps.clock.now()
+  const payable = mayPay(actor, await deps.uow.repos.bookings.findById(input.bookingId), now)
+  if (payable.isErr()) return err(payable.error)
+  const a = payable.value
+  if (a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS <= now.getTime()) return ok(unchanged)
   const method = input.paymentMethod ?? (await deps.uow.repos.payments.defaultPaymentMethodOf(a.booking.userId))
   if (method === null) return ok(unchanged)
   const setup = await deps.processor.createSetupIntent({
