@@ -1,6 +1,7 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { isInternal, notFound, type Actor, type NotFound } from '../shared'
-import { transitionBooking, type BookingPayment } from '../booking'
+import type { BookingPayment } from '../booking'
+import { recordAttemptAnswer } from './attempt-answer'
 import type { BookingPaymentsDeps } from './ports'
 
 export type PaymentStatusView = { payment: BookingPayment; /** whether the caller may see the client secret and redirect */ owner: boolean }
@@ -11,7 +12,8 @@ const UNSETTLED = new Set(['requires_action', 'processing'])
  * `GET /api/payments/{id}/status` (public). Anyone holding the id learns the status only;
  * the payer (or staff, by bearer token) also gets the client secret and the redirect, which
  * let a client finish the payment. A payment still waiting on the customer is refreshed
- * from the processor, so a finished 3-D Secure step moves the booking on.
+ * from the processor, so a finished 3-D Secure step moves the booking on, unless the attempt
+ * no longer counts (superseded or released meanwhile): then what it holds goes back.
  */
 export function getPaymentStatus(
   deps: Pick<BookingPaymentsDeps, 'uow' | 'processor' | 'clock'>,
@@ -27,14 +29,11 @@ export function getPaymentStatus(
       const pi = await deps.processor.retrievePaymentIntent(found.intentId)
       if (pi.status === found.status) return ok({ payment: found, owner })
       return deps.uow.run(async (repos) => {
-        await repos.payments.update(found.id, { status: pi.status, capturedPence: pi.amountReceivedPence })
         const a = await repos.bookings.lockById(found.bookingId)
-        if (a && (pi.status === 'requires_capture' || pi.status === 'succeeded')) {
-          const moved = transitionBooking(a.booking.state, 'pay', { capture: pi.status === 'succeeded' ? 'immediate' : 'manual', lessonState: a.lesson.state })
-          if (moved.isOk()) {
-            await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to, holdExpiresAt: null })
-            await repos.bookings.addEvent(a.booking.id, 'authorized', null, { payment_id: found.id })
-          }
+        const current = await repos.payments.findById(found.id)
+        // Another call recorded an answer first: it stands.
+        if (a && current && current.status === found.status) {
+          await recordAttemptAnswer(repos, a, found.id, pi, { actorId: null, payable: true })
         }
         const updated = await repos.payments.findById(found.id)
         return ok({ payment: updated ?? found, owner })

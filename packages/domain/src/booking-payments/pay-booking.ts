@@ -14,8 +14,9 @@ import {
   type NotFound,
   type ValidationFailed,
 } from '../shared'
-import { AUTHORIZE_LEAD_DAYS, maySeeBooking, PAYMENT_SYNC_TOPICS, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
+import { AUTHORIZE_LEAD_DAYS, maySeeBooking, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
+import { recordAttemptAnswer } from './attempt-answer'
 import { bookerCustomer, bookingPaymentIntent } from './booking-payment-intent'
 
 export type PayBookingInput = { bookingId: number; paymentMethod: string | null; coupon: string | null }
@@ -163,34 +164,16 @@ export function payBooking(
         const a = await repos.bookings.lockById(aggregate.booking.id)
         if (!a) return err(notFound('booking'))
         if (intent.isErr()) {
-          await repos.payments.update(payment.id, { status: 'requires_payment_method', lastError: intent.error.reason })
+          const released = (await repos.payments.findById(payment.id))?.status === 'canceled'
+          await repos.payments.update(payment.id, { status: released ? 'canceled' : 'requires_payment_method', lastError: intent.error.reason })
           await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
           return ok({ payment: { ...payment, status: 'requires_payment_method', lastError: intent.error.reason }, booking: a })
         }
-        const pi = intent.value
-        await repos.payments.update(payment.id, {
-          intentId: pi.id,
-          status: pi.status,
-          clientSecret: pi.clientSecret,
-          redirectUrl: pi.redirectUrl,
-          capturedPence: pi.amountReceivedPence,
-        })
-        if (stillPayable(a, deps.clock.now()).isErr()) {
-          // The hold lapsed or the lesson was cancelled while the processor answered: release the money.
-          await repos.outbox.enqueue({ kind: 'processor_sync', topic: PAYMENT_SYNC_TOPICS.cancel, data: { paymentId: payment.id, amountPence: null }, dedupeKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
-          return ok({ payment: { ...payment, status: 'canceled' }, booking: a })
-        }
-        if (pi.status === 'requires_capture' || pi.status === 'succeeded') {
-          const capture = pi.status === 'succeeded' ? 'immediate' : 'manual'
-          const moved = transitionBooking(a.booking.state, 'pay', { capture, lessonState: a.lesson.state })
-          if (moved.isErr()) throw new Error('a payable booking refused pay')
-          await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to, holdExpiresAt: null })
-          await repos.bookings.addEvent(a.booking.id, pi.status === 'succeeded' ? 'paid' : 'authorized', actor.id, { payment_id: payment.id })
-        } else {
-          await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })
-        }
-        const updated = await repos.payments.findById(payment.id)
-        return ok({ payment: updated ?? payment, booking: await reload(repos, a.booking.id) })
+        // Released meanwhile (a DELETE, a lapse, a cancellation, a newer attempt): the money goes back.
+        const verdict = await recordAttemptAnswer(repos, a, payment.id, intent.value, { actorId: actor.id, payable: stillPayable(a, deps.clock.now()).isOk() })
+        if (intent.value.status === 'requires_action') await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })
+        const updated = (await repos.payments.findById(payment.id)) ?? payment
+        return ok({ payment: verdict === 'released' ? { ...updated, status: 'canceled' } : updated, booking: await reload(repos, a.booking.id) })
       }).then((result) =>
         result.andThen((outcome) =>
           intent.isErr() ? err<PayOutcome, PayBookingError>(intent.error) : ok<PayOutcome, PayBookingError>(outcome),

@@ -1,8 +1,9 @@
 import { ok, ResultAsync } from 'neverthrow'
 import type { PaymentIntentStatus } from '../payments'
 import { formatPence, type Pence } from '../shared'
-import { releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
+import { backingPayment, isLivePayment, releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentState, BookingPaymentsRepos, PaymentChange, PaymentRecord } from './ports'
+import { mayCarryBooking } from './attempt-answer'
 import { queueReadyTransfers } from './tutor-share'
 
 export const PAYMENT_EVENT_SOURCE = 'payments'
@@ -97,8 +98,9 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
   if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
   const change: Change = { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) }
   const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
-  const superseded = booking !== undefined && (await releaseIfSuperseded(repos, { type, id: event.id, intent: event.intent }, payment))
-  const to = booking ? (superseded ? booking.state : bookingStateAfter(type, booking)) : null
+  const verdict = booking ? await verdictOn(repos, { type, id: event.id, intent: event.intent }, payment, booking) : 'stale'
+  const superseded = verdict === 'released'
+  const to = booking ? (verdict === 'carry' ? bookingStateAfter(type, booking) : booking.state) : null
   const changed = superseded || Object.values(change).some((v) => v !== undefined) || (booking !== undefined && to !== booking.state)
   if (!changed) return { outcome: 'ignored', reason: 'stale' }
   await repos.paymentEvents.update(payment.id, { ...change, at: now })
@@ -153,37 +155,43 @@ async function locatePayment(repos: BookingPaymentsRepos, paymentId: number | nu
 }
 
 /**
- * An attempt that holds or took money after it stopped counting is released at the processor
- * and never moves the booking: one released here already (superseded by a new attempt, or
- * its lesson cancelled or moved) before its answer was known or its 3-D Secure step was
- * finished, or one still waiting for the booker when a newer attempt started. The payment a
- * settlement charged (held or captured before the event) is the settlement's own business.
+ * What an event saying an attempt holds or took money does (CONTRACT §15): the payment the
+ * booking rests on, or an attempt that may carry it (mayCarryBooking), moves the booking
+ * (`carry`); one canceled at the processor already (by the outbox, a DELETE or a webhook)
+ * is stale; any other (superseded by a newer attempt, released before its answer was known,
+ * its booking paid on another payment or closed) is released at the processor and never
+ * moves the booking. Events that say nothing is held carry as they are.
  */
-async function releaseIfSuperseded(
+async function verdictOn(
   repos: BookingPaymentsRepos,
   event: { type: PaymentType; id: string; intent: PaymentEvent['intent'] },
   before: PaymentRecord,
-): Promise<boolean> {
+  booking: BookingPaymentState,
+): Promise<'carry' | 'released' | 'stale'> {
   const intent = event.intent
-  if (!intent || (event.type !== 'payment_intent.amount_capturable_updated' && event.type !== 'payment_intent.succeeded')) return false
+  if (!intent || (event.type !== 'payment_intent.amount_capturable_updated' && event.type !== 'payment_intent.succeeded')) return 'carry'
   const attempts = await repos.payments.listByBooking(before.bookingId)
-  const counted = before.status === 'requires_capture' || before.status === 'succeeded'
-  const newer = attempts.some((p) => p.id > before.id)
-  // A row canceled with its intent known was canceled at the processor (by the outbox or a
-  // webhook): a late authorisation of it is stale. One canceled without (its creating call never
-  // answered) had nothing undone there, so what it holds now goes back.
-  if (before.status === 'canceled' ? before.intentId !== null : counted || !newer) return false
   const row = attempts.find((p) => p.id === before.id)
+  if (!row) return 'stale'
+  if (isLivePayment(row) && backingPayment(attempts)?.id === row.id) return 'carry'
+  // A row canceled with its intent known was canceled at the processor: a late authorisation of
+  // it is stale. One canceled without (its creating call never answered) had nothing undone
+  // there, so what it holds now goes back.
+  if (row.status === 'canceled' && row.intentId !== null) return 'stale'
+  if (mayCarryBooking(attempts, row, booking)) {
+    // An authorisation the booking now rests on is captured after the lesson, as the pay's own answer is.
+    const lesson = row.captureAt === null && intent.status === 'requires_capture' ? (await repos.bookings.findById(row.bookingId))?.lesson : undefined
+    if (lesson) await repos.payments.update(row.id, { captureAt: lesson.finish })
+    return 'carry'
+  }
   // The row may say canceled (released before the processor's answer was known, and a status
   // never moves back): what the processor says it now holds or took is what goes back.
-  if (row) {
-    await releaseAttempt(
-      repos,
-      { ...row, intentId: row.intentId ?? intent.id, status: intent.status, capturedPence: Math.max(row.capturedPence, intent.amountReceivedPence) },
-      event.id,
-    )
-  }
-  return true
+  await releaseAttempt(
+    repos,
+    { ...row, intentId: row.intentId ?? intent.id, status: intent.status, capturedPence: Math.max(row.capturedPence, intent.amountReceivedPence) },
+    event.id,
+  )
+  return 'released'
 }
 
 async function applyAccount(repos: BookingPaymentsRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {

@@ -6,7 +6,7 @@ import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-recor
 import { checkRescheduleSlot } from './booking-slot'
 import { movePaymentWithLesson } from './payment-times'
 import type { BookingDeps } from './ports'
-import { lessonEmailData, managementUrl } from './settlement'
+import { backingPayment, lessonEmailData, managementUrl } from './settlement'
 
 /**
  * `PUT /api/lessons/{id}/approve`: the other party accepts; the lesson takes the suggested
@@ -48,7 +48,7 @@ export function approveLessonReschedule(
         proposalExpiresAt: null,
       })
       if (!moved) return err(slotUnavailable(start, finish))
-      await movePaymentWithLesson(repos, a.payment, { start, finish }, { now, actorId: actor.id })
+      await movePaymentWithLesson(repos, backingPayment(await repos.payments.listByBooking(a.booking.id)), { start, finish }, { now, actorId: actor.id })
       const after = await repos.bookings.findById(a.booking.id)
       if (!after) return err(notFound('lesson'))
       for (const person of [after.tutor, after.booker]) {

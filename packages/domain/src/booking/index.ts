@@ -55,7 +55,7 @@ export type {
 } from './ports'
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
-export { lessonEmailData, PAYMENT_SYNC_TOPICS, releaseAttempt } from './settlement'
+export { backingPayment, isLivePayment, lessonEmailData, PAYMENT_SYNC_TOPICS, releaseAttempt } from './settlement'
 export {
   type BookingContexts,
   type BookingEffect,

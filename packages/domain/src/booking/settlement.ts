@@ -43,6 +43,21 @@ const participants = (a: BookingAggregate): Person[] => [a.tutor, a.booker]
 export const chargedPayment = (payments: readonly BookingPayment[]): BookingPayment | null =>
   payments.findLast((p) => p.status === 'succeeded') ?? payments.findLast((p) => p.status === 'requires_capture') ?? null
 
+/**
+ * A payment a paid booking may rest on (CONTRACT §15): an authorisation with a capture time, a
+ * capture, a confirmed card setup with its authorisation scheduled, or that authorisation
+ * waiting for the customer until its deadline. A released attempt is none of these, even
+ * before the processor has confirmed the release.
+ */
+export const isLivePayment = (p: Pick<BookingPayment, 'status' | 'captureAt' | 'authorizeAt'>): boolean =>
+  p.status === 'succeeded' ||
+  p.status === 'scheduled' ||
+  (p.status === 'requires_capture' && p.captureAt !== null) ||
+  ((p.status === 'requires_action' || p.status === 'requires_payment_method') && p.authorizeAt !== null)
+
+/** The live payment a booking rests on (the latest, should a bug ever leave two), or none. */
+export const backingPayment = (payments: readonly BookingPayment[]): BookingPayment | null => payments.findLast(isLivePayment) ?? null
+
 /** What the booker's card holds or gave for the booking, so a refund is never more than was charged. */
 export const chargedPence = (payments: readonly BookingPayment[]): Pence => {
   const p = chargedPayment(payments)
@@ -77,7 +92,7 @@ export async function releaseAttempt(repos: Pick<BookingRepos, 'payments' | 'out
   const kept = p.capturedPence - p.refundedPence
   const [topic, amountPence] = p.status === 'succeeded' ? [PAYMENT_SYNC_TOPICS.refund, kept] : [PAYMENT_SYNC_TOPICS.cancel, null]
   if (p.status === 'succeeded' && kept <= 0) return
-  await repos.payments.update(p.id, { captureAt: null, retryAt: null })
+  await repos.payments.update(p.id, { authorizeAt: null, captureAt: null, retryAt: null })
   await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: p.id, amountPence }, dedupeKey: `${topic}:${p.id}:${p.intentId}${occasion ? `:${occasion}` : ''}` })
 }
 

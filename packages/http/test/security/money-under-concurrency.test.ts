@@ -18,8 +18,33 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
   let tutor: Session
   /** Every processor call, by method name, since the test last cleared it. */
   const calls: string[] = []
-  const counted = (offline: PaymentProcessor): PaymentProcessor =>
-    new Proxy(offline, {
+  /**
+   * A gate the test may put on the next payment intent's answer: the intent is made at the
+   * processor, and its answer waits until the test opens the gate (a call in flight).
+   */
+  const gate = { armed: false, reached: () => {}, open: () => {} }
+  /** Bank checks the test has passed: the processor then reports the intent authorised. */
+  const checked = new Set<string>()
+  const counted = (offline: PaymentProcessor): PaymentProcessor => {
+    const wrapped: PaymentProcessor = {
+      ...offline,
+      async createPaymentIntent(input) {
+        const made = await offline.createPaymentIntent(input)
+        if (gate.armed) {
+          gate.armed = false
+          await new Promise<void>((resolve) => {
+            gate.open = resolve
+            gate.reached()
+          })
+        }
+        return made
+      },
+      async retrievePaymentIntent(id) {
+        const intent = await offline.retrievePaymentIntent(id)
+        return checked.has(id) && intent.status === 'requires_action' ? { ...intent, status: 'requires_capture', amountCapturablePence: intent.amountPence, redirectUrl: null } : intent
+      },
+    }
+    return new Proxy(wrapped, {
       get(target, name, receiver) {
         const value: unknown = Reflect.get(target, name, receiver)
         if (typeof value !== 'function') return value
@@ -29,6 +54,38 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
         }
       },
     })
+  }
+  /** Arms the gate; the promise settles once a payment intent waits at it. */
+  const armGate = () =>
+    new Promise<void>((resolve) => {
+      gate.armed = true
+      gate.reached = resolve
+    })
+
+  type Row = { id: number; status: string; capture_at: Date | null; authorize_at: Date | null; processor_payment_intent_id: string | null }
+  const paymentsOf = (bookingId: number) =>
+    t.db.selectFrom('payments').select(['id', 'status', 'capture_at', 'authorize_at', 'processor_payment_intent_id']).where('booking_id', '=', bookingId).orderBy('id').execute() as Promise<Row[]>
+  const stateOf = async (bookingId: number) => (await t.db.selectFrom('bookings').select('state').where('id', '=', bookingId).executeTakeFirstOrThrow()).state
+
+  /**
+   * CONTRACT §15, once the outbox has drained: a paid booking (REQUIRES_CAPTURE 5, PAYED 1)
+   * rests on exactly one live payment, and the processor holds it; any other booking on none.
+   */
+  async function expectBackedOnce(bookingId: number): Promise<{ state: number; live: Row[] }> {
+    await t.infra.deliverOutbox()
+    const state = Number(await stateOf(bookingId))
+    const live: Row[] = []
+    for (const p of await paymentsOf(bookingId)) {
+      const intent = p.processor_payment_intent_id ? await t.infra.processor.retrievePaymentIntent(p.processor_payment_intent_id) : null
+      const holds = intent !== null && (intent.status === 'requires_capture' || intent.status === 'succeeded')
+      const rowLive = (p.status === 'requires_capture' && p.capture_at !== null) || p.status === 'succeeded' || p.status === 'scheduled'
+      // A row and its intent agree: a live row's intent holds money, a dead row's holds none.
+      expect({ id: p.id, holds }).toEqual({ id: p.id, holds: rowLive && p.status !== 'scheduled' })
+      if (rowLive) live.push(p)
+    }
+    expect(live.length, `booking ${bookingId} in state ${state}`).toBe(state === 5 || state === 1 ? 1 : 0)
+    return { state, live }
+  }
 
   beforeAll(async () => {
     t = await createTestContext(kind, {}, { processor: counted })
@@ -75,5 +132,102 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
     expect(late.status, late.text).toBe(409)
     expect(calls).toEqual([])
     finding.figures = { 'refused pays': 4, 'processor calls': calls.length }
+  })
+
+  it('leaves one live payment behind a booking paid twice at once (finding 1)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: a paid booking with no live payment, or two',
+      tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
+      held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
+    })
+    const student = await t.register('student')
+    let trials = 0
+    for (let i = 0; i < 3; i++) {
+      const bookingId = await book(student, [2, 5])
+      const [visa, mastercard] = await Promise.all([pay(student, bookingId, 'pm_card_visa'), pay(student, bookingId, 'pm_card_mastercard')])
+      expect([visa.status, mastercard.status]).not.toContain(500)
+      const { state } = await expectBackedOnce(bookingId)
+      expect(state).toBe(5)
+      trials++
+      // One booking at a time counts among the three unpaid: cancel it to book the next.
+      expect((await t.request('PUT', `/api/bookings/${bookingId}/cancel`, { token: student.token })).status).toBe(200)
+    }
+    finding.figures = { 'concurrent pays': trials * 2 }
+  })
+
+  it('never pays a booking on an attempt its DELETE released while its processor call was in flight (finding 1)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: a paid booking with no live payment, or two',
+      tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
+      held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
+    })
+    const student = await t.register('student')
+    const bookingId = await book(student, [2, 5])
+    const waiting = armGate()
+    const paying = pay(student, bookingId, 'pm_card_visa')
+    await waiting
+    const [row] = await paymentsOf(bookingId)
+    const released = await t.request<One<{ id: number; status: string }>>('DELETE', `/api/v1/payments/${row!.id}`, { token: student.token })
+    expect(released.status, released.text).toBe(200)
+    gate.open()
+    const paid = await paying
+    expect(paid.status, paid.text).toBe(200)
+    const { state } = await expectBackedOnce(bookingId)
+    // The DELETE came first: the booking is still to pay, and may be paid again.
+    expect(state).toBe(3)
+    const again = await pay(student, bookingId, 'pm_card_visa')
+    expect(again.body.data).toMatchObject({ status: 'requires_capture' })
+    expect((await expectBackedOnce(bookingId)).state).toBe(5)
+    finding.figures = { 'pays racing a DELETE': 1 }
+  })
+
+  it('releases a superseded attempt whose bank check returns while the newer pay is in flight (finding 1)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: a paid booking with no live payment, or two',
+      tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
+      held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
+    })
+    const student = await t.register('student')
+    const bookingId = await book(student, [2, 5])
+    const first = await pay(student, bookingId, 'pm_card_threeDSecure2Required')
+    expect(first.body.data.status).toBe('requires_action')
+    const waiting = armGate()
+    const second = pay(student, bookingId, 'pm_card_visa')
+    await waiting
+    const [old] = await paymentsOf(bookingId)
+    checked.add(old!.processor_payment_intent_id!)
+    const page = await t.request('GET', `/api/payments/return?payment_id=${old!.id}`)
+    expect(page.status).toBe(200)
+    gate.open()
+    expect((await second).body.data).toMatchObject({ status: 'requires_capture' })
+    const { state, live } = await expectBackedOnce(bookingId)
+    expect(state).toBe(5)
+    expect(live.map((p) => p.id)).toEqual([(await second).body.data.payment_id])
+    finding.figures = { 'bank checks of superseded attempts': 1 }
+  })
+
+  it('moves the payment the booking rests on when a reschedule is approved, not a later stray attempt (finding 1)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: a paid booking with no live payment, or two',
+      tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
+      held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
+    })
+    const student = await t.register('student')
+    const bookingId = await book(student, [4, 4.9])
+    expect((await pay(student, bookingId, 'pm_card_visa')).body.data.status).toBe('requires_capture')
+    const [charged] = await paymentsOf(bookingId)
+    const booking = await t.db.selectFrom('bookings').select('user_id').where('id', '=', bookingId).executeTakeFirstOrThrow()
+    // A later attempt that never went anywhere (a retry refused before reaching the processor).
+    await t.db.insertInto('payments').values({ booking_id: bookingId, user_id: booking.user_id, status: 'requires_payment_method', amount_pence: 100, processor_payment_method_id: 'pm_card_visa' }).execute()
+    const lesson = await t.db.selectFrom('lessons').innerJoin('bookings', 'bookings.lesson_id', 'lessons.id').select('lessons.id').where('bookings.id', '=', bookingId).executeTakeFirstOrThrow()
+    const times = await freeHour(t, teach, 5, 5.9)
+    const proposed = await t.request('PUT', `/api/lessons/${lesson.id}/edit`, { token: student.token, body: { suggested_start: times.start, suggested_finish: times.finish } })
+    expect(proposed.status, proposed.text).toBe(200)
+    const approved = await t.request('PUT', `/api/lessons/${lesson.id}/approve`, { token: tutor.token })
+    expect(approved.status, approved.text).toBe(200)
+    const after = (await paymentsOf(bookingId)).find((p) => p.id === charged!.id)
+    expect(after).toMatchObject({ status: 'requires_capture', capture_at: new Date(times.finish) })
+    expect((await expectBackedOnce(bookingId)).state).toBe(5)
+    finding.figures = { 'reschedules with a stray attempt': 1 }
   })
 })
