@@ -272,6 +272,7 @@ export function bookingWorld(now: string) {
           intentId: null,
           paymentMethodId: p.paymentMethodId,
           clientSecret: null,
+          setupIntentId: null,
           redirectUrl: null,
           authorizeAt: p.authorizeAt,
           captureAt: p.captureAt,

@@ -61,7 +61,7 @@ async function prepare(
   deps: Pick<BookingPaymentsDeps, 'uow' | 'clock'>,
   actor: Actor,
   input: PayBookingInput,
-  setup: Pick<CardSetup, 'clientSecret' | 'redirectUrl'>,
+  setup: Omit<CardSetup, 'paymentMethod'>,
 ): Promise<Result<Prepared, PayBookingError>> {
   return deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
     const now = deps.clock.now()
@@ -88,6 +88,7 @@ async function prepare(
     const total = fresh.booking.totalPence
     const authorizeAt = new Date(fresh.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
 
+    if (total > 0 && authorizeAt.getTime() > now.getTime() && setup.needsCustomer) return ok({ kind: 'done', outcome: await awaitCardSetup(repos, actor, fresh, paymentMethod, setup) })
     if (total === 0 || authorizeAt.getTime() > now.getTime()) {
       const scheduled = total > 0
       const payment = await repos.payments.insert({
@@ -127,6 +128,29 @@ async function prepare(
     await supersede(repos, payment)
     return ok({ kind: 'charge', payment, aggregate: fresh })
   })
+}
+
+/**
+ * A far lesson's card setup that still needs the customer (3-D Secure) commits nothing: the
+ * attempt waits with the setup's secret and redirect, the booking stays AWAITING_PAYMENT on
+ * its hold (counted among the three unpaid, expiring like any hold) until the bank's check
+ * passes (getPaymentStatus then schedules the authorisation), CONTRACT §15.
+ */
+async function awaitCardSetup(repos: BookingPaymentsRepos, actor: Actor, a: BookingAggregate, paymentMethod: string, setup: Omit<CardSetup, 'paymentMethod'>): Promise<PayOutcome> {
+  const inserted = await repos.payments.insert({
+    bookingId: a.booking.id,
+    userId: a.booking.userId,
+    status: 'requires_action',
+    amountPence: a.booking.totalPence,
+    paymentMethodId: paymentMethod,
+    authorizeAt: null,
+    captureAt: null,
+  })
+  const waiting = { setupIntentId: setup.setupIntentId, clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl }
+  await repos.payments.update(inserted.id, waiting)
+  await supersede(repos, inserted)
+  await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: inserted.id })
+  return { payment: { ...inserted, ...waiting }, booking: await reload(repos, a.booking.id) }
 }
 
 /**
@@ -184,7 +208,7 @@ export function payBooking(
 }
 
 /** The processor's setup of the card of a lesson too far out to authorise now, for the client to confirm. */
-type CardSetup = { paymentMethod: string | null; clientSecret: string | null; redirectUrl: string | null }
+type CardSetup = { paymentMethod: string | null; setupIntentId: string | null; needsCustomer: boolean; clientSecret: string | null; redirectUrl: string | null }
 
 /**
  * A lesson too far out for a card hold is authorised later, off-session: the card (the one
@@ -199,7 +223,7 @@ async function setUpForLater(
   actor: Actor,
   input: PayBookingInput,
 ): Promise<Result<CardSetup, PayBookingError>> {
-  const unchanged: CardSetup = { paymentMethod: input.paymentMethod, clientSecret: null, redirectUrl: null }
+  const unchanged: CardSetup = { paymentMethod: input.paymentMethod, setupIntentId: null, needsCustomer: false, clientSecret: null, redirectUrl: null }
   const now = deps.clock.now()
   const payable = mayPay(actor, await deps.uow.repos.bookings.findById(input.bookingId), now)
   if (payable.isErr()) return err(payable.error)
@@ -215,5 +239,11 @@ async function setUpForLater(
     idempotencyKey: `setup-booking-${a.booking.id}:${method}`,
   })
   if (setup.isErr()) return err(fieldError('payment_method', setup.error.reason))
-  return ok({ paymentMethod: setup.value.paymentMethodId ?? method, clientSecret: setup.value.clientSecret, redirectUrl: setup.value.redirectUrl })
+  return ok({
+    paymentMethod: setup.value.paymentMethodId ?? method,
+    setupIntentId: setup.value.id,
+    needsCustomer: setup.value.status !== 'succeeded',
+    clientSecret: setup.value.clientSecret,
+    redirectUrl: setup.value.redirectUrl,
+  })
 }

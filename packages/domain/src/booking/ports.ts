@@ -118,6 +118,7 @@ export type PaymentPatch = Partial<
     | 'refundedPence'
     | 'intentId'
     | 'clientSecret'
+    | 'setupIntentId'
     | 'redirectUrl'
     | 'lastError'
     | 'authorizeAt'

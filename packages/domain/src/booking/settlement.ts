@@ -78,8 +78,9 @@ export async function moneySnapshot(repos: Pick<BookingRepos, 'payments'>, a: Bo
 export async function releaseAttempt(repos: Pick<BookingRepos, 'payments' | 'outbox'>, p: BookingPayment, occasion?: string): Promise<void> {
   if (p.status === 'canceled') return
   if (!p.intentId) {
-    // Scheduled for a later authorisation: nothing at the processor to undo.
-    if (p.status === 'scheduled') await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, captureAt: null, retryAt: null })
+    // Scheduled for a later authorisation, or a card setup still waiting for the customer:
+    // nothing at the processor to undo.
+    if (p.status === 'scheduled' || p.status === 'requires_action') await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, captureAt: null, retryAt: null })
     // The creating call's answer never came (cut off): the processor may hold an authorisation
     // made for this row. The cancel looks it up by the row's id, voids it, and closes the row.
     if (p.status === 'requires_confirmation') {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { expireHolds } from '@tutoring/domain/booking'
+import { clockAhead } from '@tutoring/testkit'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
 import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
@@ -38,6 +40,10 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
           })
         }
         return made
+      },
+      async retrieveSetupIntent(id) {
+        const setup = await offline.retrieveSetupIntent(id)
+        return checked.has(id) && setup.status === 'requires_action' ? { ...setup, status: 'succeeded', redirectUrl: null } : setup
       },
       async retrievePaymentIntent(id) {
         const intent = await offline.retrievePaymentIntent(id)
@@ -229,5 +235,47 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
     expect(after).toMatchObject({ status: 'requires_capture', capture_at: new Date(times.finish) })
     expect((await expectBackedOnce(bookingId)).state).toBe(5)
     finding.figures = { 'reschedules with a stray attempt': 1 }
+  })
+
+  it('keeps a far booking whose card setup still needs the customer on hold, among the three unpaid (finding 3)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: a card setup waiting for 3-D Secure commits the booking',
+      tried: 'lessons 10-14 days out paid with pm_card_threeDSecure2Required: a fourth booking, the bank check passed, a hold left to lapse',
+      held: 'AWAITING_PAYMENT with its hold and counted in the three unpaid; scheduled and REQUIRES_CAPTURE once the bank check passes; a lapsed hold cancels the lesson',
+    })
+    const student = await t.register('student')
+    const ids: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const id = await book(student, [10, 14])
+      const answer = await pay(student, id, 'pm_card_threeDSecure2Required')
+      expect(answer.status, answer.text).toBe(200)
+      expect(answer.body.data).toMatchObject({ status: 'requires_action', booking_state: 3 })
+      ids.push(id)
+    }
+    const detail = await t.request<One<{ hold_expires_at: string | null; state_name: string }>>('GET', `/api/bookings/${ids[0]}`, { token: student.token })
+    expect(detail.body.data).toMatchObject({ state_name: 'AWAITING_PAYMENT', hold_expires_at: expect.any(String) })
+    const fourth = await t.request('POST', '/api/bookings', {
+      token: student.token,
+      body: { teach_id: teach.id, subject_level_id: teach.levelId, lesson_type: 3, ...(await freeHour(t, teach, 10, 14)) },
+    })
+    expect(fourth.status, fourth.text).not.toBe(201)
+
+    // The bank's check of the first passes: the payment is scheduled and the booking committed.
+    const [row] = await t.db.selectFrom('payments').select(['id']).where('booking_id', '=', ids[0]!).execute()
+    const setupId = (await t.db.selectFrom('payments').select('setup_intent_id').where('id', '=', row!.id).executeTakeFirstOrThrow()).setup_intent_id
+    checked.add(setupId!)
+    expect((await t.request('GET', `/api/payments/return?booking_id=${ids[0]}`)).status).toBe(200)
+    const committed = await t.request<One<{ hold_expires_at: string | null; state_name: string }>>('GET', `/api/bookings/${ids[0]}`, { token: student.token })
+    expect(committed.body.data).toMatchObject({ state_name: 'REQUIRES_CAPTURE', hold_expires_at: null })
+    expect((await paymentsOf(ids[0]!))[0]).toMatchObject({ status: 'scheduled', authorize_at: expect.any(Date) })
+
+    // The others lapse like any hold.
+    await expireHolds({ ...t.services.bookings, clock: clockAhead(60 * 60_000) })
+    for (const id of ids.slice(1)) {
+      const lesson = await t.db.selectFrom('lessons').innerJoin('bookings', 'bookings.lesson_id', 'lessons.id').select('lessons.state').where('bookings.id', '=', id).executeTakeFirstOrThrow()
+      expect(lesson.state).toBe(0)
+      expect((await expectBackedOnce(id)).live).toEqual([])
+    }
+    finding.figures = { 'bookings paid with a 3-D Secure card': 3 }
   })
 })
