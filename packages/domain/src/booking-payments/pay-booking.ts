@@ -185,26 +185,94 @@ export function payBooking(
       if (prepared.isErr()) return err(prepared.error)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
       const { payment, aggregate } = prepared.value
-      const intent = await deps.processor.createPaymentIntent(await bookingPaymentIntent(deps, deps.uow.repos, aggregate, payment, false))
-      return deps.uow.run(async (repos): Promise<Result<PayOutcome, PayBookingError>> => {
-        const a = await repos.bookings.lockById(aggregate.booking.id)
-        if (!a) return err(notFound('booking'))
-        if (intent.isErr()) {
-          const released = (await repos.payments.findById(payment.id))?.status === 'canceled'
-          await repos.payments.update(payment.id, { status: released ? 'canceled' : 'requires_payment_method', lastError: intent.error.reason })
-          await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
-          return ok({ payment: { ...payment, status: 'requires_payment_method', lastError: intent.error.reason }, booking: a })
+      return charge(deps, actor, aggregate, payment, `payment-${payment.id}`)
+    })(),
+  )
+}
+
+/**
+ * One attempt's manual-capture PaymentIntent, outside any transaction, then its answer
+ * recorded under the booking's lock (recordAttemptAnswer): a decline is PaymentFailed and
+ * leaves the booking payable.
+ */
+async function charge(
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  actor: Actor,
+  aggregate: BookingAggregate,
+  payment: BookingPayment,
+  idempotencyKey: string,
+): Promise<Result<PayOutcome, PayBookingError>> {
+  const intent = await deps.processor.createPaymentIntent({ ...(await bookingPaymentIntent(deps, deps.uow.repos, aggregate, payment, false)), idempotencyKey })
+  const recorded = await deps.uow.run(async (repos): Promise<Result<PayOutcome, PayBookingError>> => {
+    const a = await repos.bookings.lockById(aggregate.booking.id)
+    if (!a) return err(notFound('booking'))
+    if (intent.isErr()) {
+      const released = (await repos.payments.findById(payment.id))?.status === 'canceled'
+      await repos.payments.update(payment.id, { status: released ? 'canceled' : 'requires_payment_method', lastError: intent.error.reason })
+      await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
+      // Committed as Ok (an Err rolls the unit of work back), answered as the decline below.
+      return ok({ payment, booking: a })
+    }
+    // Released meanwhile (a DELETE, a lapse, a cancellation, a newer attempt): the money goes back.
+    const verdict = await recordAttemptAnswer(repos, a, payment.id, intent.value, { actorId: actor.id, payable: stillPayable(a, deps.clock.now()).isOk() })
+    if (intent.value.status === 'requires_action') await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })
+    const updated = (await repos.payments.findById(payment.id)) ?? payment
+    return ok({ payment: verdict === 'released' ? { ...updated, status: 'canceled' } : updated, booking: await reload(repos, a.booking.id) })
+  })
+  return recorded.andThen((outcome) => (intent.isErr() ? err<PayOutcome, PayBookingError>(intent.error) : ok<PayOutcome, PayBookingError>(outcome)))
+}
+
+/** Attempts that hold no money: their method may be replaced and the payment tried again. */
+export const RETRYABLE: ReadonlySet<BookingPayment['status']> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
+
+/**
+ * `PUT /api/v1/payments/{id}` on an attempt not yet authorised, or whose authorisation
+ * failed: THAT payment is tried again with the new method (CONTRACT §17: the answer has its
+ * id), under the same checks as a pay (who pays, the booking's state, before any processor
+ * call). Its processor idempotency key names the method, since the failed call's key would
+ * only replay its failure. A lesson more than 6 days out gets the new card set up and the row
+ * scheduled (or waiting for the customer's 3-D Secure step). Only the booking's latest
+ * attempt is retried: an older one was superseded (409).
+ */
+export function retryBookingPayment(
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  actor: Actor,
+  input: { payment: BookingPayment; paymentMethod: string },
+): ResultAsync<PayOutcome, PayBookingError> {
+  return new ResultAsync(
+    (async (): Promise<Result<PayOutcome, PayBookingError>> => {
+      const saved = await setUpForLater(deps, actor, { bookingId: input.payment.bookingId, paymentMethod: input.paymentMethod, coupon: null })
+      if (saved.isErr()) return err(saved.error)
+      const method = saved.value.paymentMethod ?? input.paymentMethod
+      const prepared = await deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
+        const now = deps.clock.now()
+        const payable = mayPay(actor, await repos.bookings.lockById(input.payment.bookingId), now)
+        if (payable.isErr()) return err(payable.error)
+        const a = payable.value
+        const payments = await repos.payments.listByBooking(a.booking.id)
+        const row = payments.find((p) => p.id === input.payment.id)
+        if (!row || !RETRYABLE.has(row.status) || payments.some((p) => p.id > row.id)) {
+          return err(invalidStateTransition('payment', row?.status ?? 'canceled', 'change_payment_method'))
         }
-        // Released meanwhile (a DELETE, a lapse, a cancellation, a newer attempt): the money goes back.
-        const verdict = await recordAttemptAnswer(repos, a, payment.id, intent.value, { actorId: actor.id, payable: stillPayable(a, deps.clock.now()).isOk() })
-        if (intent.value.status === 'requires_action') await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })
-        const updated = (await repos.payments.findById(payment.id)) ?? payment
-        return ok({ payment: verdict === 'released' ? { ...updated, status: 'canceled' } : updated, booking: await reload(repos, a.booking.id) })
-      }).then((result) =>
-        result.andThen((outcome) =>
-          intent.isErr() ? err<PayOutcome, PayBookingError>(intent.error) : ok<PayOutcome, PayBookingError>(outcome),
-        ),
-      )
+        const authorizeAt = new Date(a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
+        if (authorizeAt.getTime() <= now.getTime()) {
+          await repos.payments.update(row.id, { paymentMethodId: method, status: 'requires_confirmation', lastError: null, captureAt: a.lesson.finish })
+          return ok({ kind: 'charge', payment: { ...row, paymentMethodId: method, status: 'requires_confirmation' }, aggregate: a })
+        }
+        const setup = { setupIntentId: saved.value.setupIntentId, clientSecret: saved.value.clientSecret, redirectUrl: saved.value.redirectUrl }
+        if (saved.value.needsCustomer) {
+          await repos.payments.update(row.id, { ...setup, paymentMethodId: method, status: 'requires_action', lastError: null })
+        } else {
+          await repos.payments.update(row.id, { ...setup, paymentMethodId: method, status: 'scheduled', authorizeAt, lastError: null })
+          await repos.bookings.updateBooking(a.booking.id, { state: 'REQUIRES_CAPTURE', holdExpiresAt: null })
+          await repos.bookings.addEvent(a.booking.id, 'payment_scheduled', actor.id, { payment_id: row.id, authorize_at: authorizeAt.toISOString() })
+        }
+        const after = (await repos.payments.findById(row.id)) ?? row
+        return ok({ kind: 'done', outcome: { payment: after, booking: await reload(repos, a.booking.id) } })
+      })
+      if (prepared.isErr()) return err(prepared.error)
+      if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
+      return charge(deps, actor, prepared.value.aggregate, prepared.value.payment, `payment-${input.payment.id}:${method}`)
     })(),
   )
 }

@@ -367,4 +367,36 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
     expect(money.refunded_pence).toBeLessThanOrEqual(money.captured_pence)
     finding.figures = { 'forged events': 4 }
   })
+
+  it('answers a booking cancelled with nothing charged REFUNDED with nothing refunded, and retries THAT payment on PUT (CONTRACT §17)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: what a client written against SPEC.md relies on',
+      tried: 'an unpaid hold cancelled, a hold lapsed, a saved card never authorised cancelled; a declined payment retried by PUT /api/v1/payments/{id}',
+      held: 'REFUNDED (0) with refunded "0.00" and the lesson CANCELLED; the retry answers the same id, authorised',
+    })
+    type Detail = { state: number; state_name: string; receipt: { refunded: string }; lesson: { state: number } }
+    const student = await t.register('student')
+    const unpaid = await book(student, [2, 5])
+    const cancelled = await t.request<One<Detail>>('PUT', `/api/bookings/${unpaid}/cancel`, { token: student.token })
+    expect(cancelled.body.data).toMatchObject({ state: 0, state_name: 'REFUNDED', receipt: { refunded: '0.00' }, lesson: { state: 0 } })
+    const lapsing = await book(student, [2, 5])
+    await expireHolds({ ...t.services.bookings, clock: clockAhead(60 * 60_000) })
+    const far = await book(student, [10, 14])
+    expect((await pay(student, far, 'pm_card_visa')).body.data.status).toBe('scheduled')
+    expect((await t.request('PUT', `/api/bookings/${far}/cancel`, { token: student.token })).status).toBe(200)
+    for (const id of [lapsing, far]) {
+      const detail = await t.request<One<Detail>>('GET', `/api/bookings/${id}`, { token: student.token })
+      expect(detail.body.data).toMatchObject({ state: 0, receipt: { refunded: '0.00' }, lesson: { state: 0 } })
+    }
+
+    const declined = await book(student, [2, 5])
+    const refused = await pay(student, declined, 'pm_card_chargeDeclined')
+    expect(refused.status, refused.text).toBe(402)
+    const [row] = await paymentsOf(declined)
+    const retried = await t.request<One<{ id: number; status: string }>>('PUT', `/api/v1/payments/${row!.id}`, { token: student.token, body: { payment_method: 'pm_card_visa' } })
+    expect(retried.status, retried.text).toBe(200)
+    expect(retried.body.data).toMatchObject({ id: row!.id, status: 'requires_capture' })
+    expect((await expectBackedOnce(declined)).live.map((p) => p.id)).toEqual([row!.id])
+    finding.figures = { 'cancelled unpaid': 3, 'retries': 1 }
+  })
 })
