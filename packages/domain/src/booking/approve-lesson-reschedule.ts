@@ -56,7 +56,7 @@ export function approveLessonReschedule(
           kind: 'email',
           template: 'lesson_booked',
           to: person.email,
-          data: lessonEmailData(after, { firstname: person.firstname, manageUrl: managementUrl(deps.links, after, person) }),
+          data: lessonEmailData(after, { firstname: person.firstname, manageUrl: managementUrl(deps.links, after, person, now) }),
           dedupeKey: `lesson_booked:${a.lesson.id}:${start.getTime()}:${person.id}`,
         })
       }

@@ -9,7 +9,7 @@ import { lessonEmailData, managementUrl } from './settlement'
  * The student (the booker) gets the lesson-summary-note email and a push, through the outbox.
  */
 export function createNote(
-  deps: Pick<BookingDeps, 'uow' | 'links'>,
+  deps: Pick<BookingDeps, 'uow' | 'links' | 'clock'>,
   actor: Actor,
   input: NoteDraft & { lessonId: number },
 ): ResultAsync<LessonNote, ValidationFailed | Forbidden> {
@@ -30,7 +30,7 @@ export function createNote(
         kind: 'email',
         template: 'lesson_summary_note',
         to: student.email,
-        data: lessonEmailData(lesson, { firstname: student.firstname, summary: note.summary, noteId: note.id, manageUrl: managementUrl(deps.links, lesson, student) }),
+        data: lessonEmailData(lesson, { firstname: student.firstname, summary: note.summary, noteId: note.id, manageUrl: managementUrl(deps.links, lesson, student, deps.clock.now()) }),
         dedupeKey: `lesson_summary_note:${note.id}`,
       })
       await repos.outbox.enqueue({

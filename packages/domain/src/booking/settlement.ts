@@ -1,6 +1,6 @@
 import type { LinkBuilder } from '../accounts'
 import type { LessonEffect, LessonTransition } from '../lesson'
-import { formatPence, type Pence } from '../shared'
+import { DAY_MS, formatPence, type Pence } from '../shared'
 import type { BookingAggregate, BookingPayment, Person } from './booking-record'
 import type { BookingPatch, BookingRepos, LessonPatch } from './ports'
 import type { BookingEffect, BookingTransition } from './transitions'
@@ -25,13 +25,21 @@ export const lessonEmailData = (a: BookingAggregate, extra: Record<string, unkno
   ...extra,
 })
 
+/** How long a link emailed after its lesson's finish (a note, a late reschedule) stays valid (CONTRACT §15). */
+export const LATE_LINK_DAYS = 7
+
 /**
  * The management link of a booking email (CONTRACT §14): the booking's page with a `secret`
  * that lets this recipient view and cancel this booking, and nothing else, until the lesson's
- * finish. The same secret is taken by `PUT /api/bookings/{id}/cancel`.
+ * finish, or 7 days from sending when it is sent after the finish (CONTRACT §15). The same
+ * secret is taken by `PUT /api/bookings/{id}/cancel`.
  */
-export const managementUrl = (links: LinkBuilder, a: BookingAggregate, person: Person): string =>
-  links.bookingSecretUrl(`/api/bookings/${a.booking.id}`, { userId: person.id, bookingId: a.booking.id }, a.lesson.finish)
+export const managementUrl = (links: LinkBuilder, a: BookingAggregate, person: Person, now: Date): string =>
+  links.bookingSecretUrl(
+    `/api/bookings/${a.booking.id}`,
+    { userId: person.id, bookingId: a.booking.id },
+    a.lesson.finish.getTime() > now.getTime() ? a.lesson.finish : new Date(now.getTime() + LATE_LINK_DAYS * DAY_MS),
+  )
 
 const participants = (a: BookingAggregate): Person[] => [a.tutor, a.booker]
 
