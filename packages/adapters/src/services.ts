@@ -106,7 +106,7 @@ export function buildServices(infra: Infrastructure): Services {
       config: infra.bookingConfig,
       availability: availabilityPorts,
     },
-    notes: { uow, links: infra.links },
+    notes: { uow, links: infra.links, clock },
     reviews: { uow, clock, reviewCache: memoryReviewCache() },
     integrations: {
       uow,

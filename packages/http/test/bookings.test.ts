@@ -409,7 +409,7 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       const { expired } = await expireHolds(bookingDeps())
       expect(expired).toBeGreaterThanOrEqual(1)
       const after = await detail(student, b.id)
-      expect([after.body.data.state_name, after.body.data.lesson.state]).toEqual(['AWAITING_PAYMENT', 0])
+      expect([after.body.data.state_name, after.body.data.state, after.body.data.receipt.refunded, after.body.data.lesson.state]).toEqual(['REFUNDED', 0, '0.00', 0])
       const retaken = await book(await t.register('student'), bookingBody(times))
       expect(retaken.status).toBe(201)
       clock.advance(-16 * 60_000)
@@ -440,7 +440,7 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
 
       const unpaid = await booked(student)
       const justCancelled = await t.request<One<Booking>>('PUT', `/api/bookings/${unpaid.id}/cancel`, { token: student.token })
-      expect(justCancelled.body.data).toMatchObject({ state_name: 'AWAITING_PAYMENT', lesson: { state: 0 } })
+      expect(justCancelled.body.data).toMatchObject({ state_name: 'REFUNDED', state: 0, receipt: { refunded: '0.00' }, lesson: { state: 0 } })
       expect((await t.request('PUT', `/api/bookings/${unpaid.id}/cancel`, { token: (await t.register('student')).token })).status).toBe(404)
 
       const emails = await t.outbox({ kind: 'email' })

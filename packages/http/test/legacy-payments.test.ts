@@ -90,9 +90,10 @@ describe.each(testDatabaseKinds())('legacy payments on %s', (kind) => {
     const retried = await t.request<{ data: Payment }>('PUT', `/api/v1/payments/${failed.id}`, { token: student.token, body: { payment_method: 'pm_card_visa' } })
     expect(retried.status, retried.text).toBe(200)
     expect(retried.body.data).toMatchObject({ booking_id: bookingId, status: 'requires_capture' })
-    expect(retried.body.data.id).not.toBe(failed.id)
+    // That payment is retried (CONTRACT §17): the same id, no other row.
+    expect(retried.body.data.id).toBe(failed.id)
     expect(await bookingState(bookingId)).toBe(5)
-    expect((await t.db.selectFrom('payments').select('status').where('id', '=', failed.id).executeTakeFirstOrThrow()).status).toBe('canceled')
+    expect(await t.db.selectFrom('payments').select('status').where('booking_id', '=', bookingId).execute()).toEqual([{ status: 'requires_capture' }])
 
     const again = await t.request<Problem>('PUT', `/api/v1/payments/${retried.body.data.id}`, { token: student.token, body: { payment_method: 'pm_card_mastercard' } })
     expect(again.status).toBe(409)

@@ -66,7 +66,7 @@ const retryDue = (p: BookingPayment, at: Date) => p.retryAt === null || p.retryA
 const paymentRecord = (p: BookingPayment | undefined, tutorIdOf: (bookingId: number) => number | undefined) => {
   const tutorId = p && tutorIdOf(p.bookingId)
   return p && tutorId !== undefined
-    ? structuredClone({ id: p.id, bookingId: p.bookingId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, tutorId })
+    ? structuredClone({ id: p.id, bookingId: p.bookingId, userId: p.userId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, tutorId })
     : undefined
 }
 
@@ -280,6 +280,7 @@ export function bookingWorld(now: string) {
           intentId: null,
           paymentMethodId: p.paymentMethodId,
           clientSecret: null,
+          setupIntentId: null,
           redirectUrl: null,
           authorizeAt: p.authorizeAt,
           captureAt: p.captureAt,
@@ -346,11 +347,15 @@ export function bookingWorld(now: string) {
       insertWaiting: async (row) => {
         if (!state.tutorTransfers.some((t) => t.paymentId === row.paymentId)) state.tutorTransfers.push({ id: id(), ...row, status: 'waiting' })
       },
-      claimReady: async (tutorId, limit) => {
+      claimReady: async (tutorId, now, limit) => {
         const enabled = (userId: number) => state.payoutAccounts.some((a) => a.userId === userId && a.payoutsEnabled)
         const ready = state.tutorTransfers
           .filter((t) => t.status === 'waiting' && (tutorId === null || t.tutorId === tutorId) && enabled(t.tutorId))
-          .filter((t) => state.payments.find((p) => p.id === t.paymentId)?.status === 'succeeded')
+          .filter((t) => {
+            const p = state.payments.find((x) => x.id === t.paymentId)
+            const lesson = p && lessonOf(p.bookingId)
+            return p?.status === 'succeeded' && (p.amountPence > 0 || (lesson !== undefined && lesson.state !== 'CANCELLED' && lesson.finish <= now))
+          })
           .slice(0, limit)
         for (const t of ready) t.status = 'queued'
         return ready.map((t) => t.id)

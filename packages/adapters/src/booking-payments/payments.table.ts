@@ -21,6 +21,7 @@ export interface PaymentsTable {
   captured_pence: Generated<number>
   refunded_pence: Generated<number>
   client_secret: string | null
+  setup_intent_id: Generated<string | null>
   redirect_url: string | null
   authorize_at: Date | null
   capture_at: Date | null

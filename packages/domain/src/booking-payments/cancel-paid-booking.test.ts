@@ -53,11 +53,11 @@ describe('cancelling a booking', () => {
     expect(byTutor.booking).toMatchObject({ state: 'REFUNDED', refundedPence: 2750 })
   })
 
-  it('just cancels a booking never paid: the lesson closes, the booking stays unpaid', async () => {
+  it('just cancels a booking never paid: the lesson closes, the booking REFUNDED with nothing refunded', async () => {
     const { world, student, bookingId } = await booked()
     const after = (await cancelBooking(world.deps, student, { bookingId }))._unsafeUnwrap()
     expect(after.lesson.state).toBe('CANCELLED')
-    expect(after.booking).toMatchObject({ state: 'AWAITING_PAYMENT', refundedPence: 0 })
+    expect(after.booking).toMatchObject({ state: 'REFUNDED', refundedPence: 0 })
     expect(syncs(world)).toEqual([])
   })
 

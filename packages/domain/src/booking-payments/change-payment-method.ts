@@ -3,23 +3,19 @@ import { fieldError, invalidStateTransition, type Actor, type Forbidden, type In
 import type { PaymentFailed } from '../payments'
 import type { CouponInvalid } from '../pricing'
 import { bookerCustomer } from './booking-payment-intent'
-import { PAYMENT_SYNC_TOPICS, type BookingPayment, type PaymentStatus } from '../booking'
+import type { BookingPayment } from '../booking'
 import { findVisiblePayment } from './legacy-payments'
-import { payBooking } from './pay-booking'
+import { RETRYABLE, retryBookingPayment } from './pay-booking'
 import type { BookingPaymentsDeps } from './ports'
 
 export type ChangePaymentMethodError = NotFound | Forbidden | InvalidStateTransition | ValidationFailed | CouponInvalid | PaymentFailed
-
-/** Attempts that hold no money: their method may be replaced and the payment tried again. */
-const RETRYABLE: ReadonlySet<PaymentStatus> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
 
 /**
  * `PUT /api/v1/payments/{id}` `{payment_method}`. A payment scheduled for a later
  * authorisation keeps its row and takes the new card (attached to the booker now, so a
  * refused card is a 422). An attempt not yet authorised, or whose authorisation failed, is
- * tried again with the new method as POST /api/payments/pay would: a new attempt with its
- * own processor idempotency key (the failed one's key would only replay its failure), and
- * the old attempt is released. Anything else holds or took money: 409.
+ * tried again with the new method: that same payment, whose id the answer keeps (CONTRACT
+ * §17, retryBookingPayment). Anything else holds or took money: 409.
  */
 export function changePaymentMethod(
   deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
@@ -38,25 +34,8 @@ export function changePaymentMethod(
         return ok({ ...payment, paymentMethodId: attached.value.paymentMethodId })
       }
       if (!RETRYABLE.has(payment.status)) return err(invalidStateTransition('payment', payment.status, 'change_payment_method'))
-      const paid = await payBooking(deps, actor, { bookingId: payment.bookingId, paymentMethod: input.paymentMethod, coupon: null })
-      if (paid.isErr()) return err(paid.error)
-      if (paid.value.payment.id !== payment.id) await retire(deps, payment)
-      return ok(paid.value.payment)
+      const retried = await retryBookingPayment(deps, actor, { payment, paymentMethod: input.paymentMethod })
+      return retried.map((outcome) => outcome.payment)
     })(),
   )
-}
-
-/**
- * The replaced attempt: an intent at the processor is cancelled through the outbox (one whose
- * creating call went unanswered is looked up there by the payment's id); one never sent is just closed.
- */
-async function retire(deps: Pick<BookingPaymentsDeps, 'uow'>, payment: BookingPayment): Promise<void> {
-  await deps.uow.run(async (repos) => {
-    if (payment.intentId || payment.status === 'requires_confirmation') {
-      await repos.outbox.enqueue({ kind: 'processor_sync', topic: PAYMENT_SYNC_TOPICS.cancel, data: { paymentId: payment.id, amountPence: null }, dedupeKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
-    } else {
-      await repos.payments.update(payment.id, { status: 'canceled' })
-    }
-    return ok(undefined)
-  })
 }

@@ -14,9 +14,10 @@ import {
   type NotFound,
   type ValidationFailed,
 } from '../shared'
-import { announceIfPaid, AUTHORIZE_LEAD_DAYS, maySeeBooking, PAYMENT_SYNC_TOPICS, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
+import { announceIfPaid, AUTHORIZE_LEAD_DAYS, maySeeBooking, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
-import { bookerCustomer, bookingPaymentIntent } from './booking-payment-intent'
+import { recordAttemptAnswer } from './attempt-answer'
+import { bookerCustomer, bookingPaymentIntent, fixRouting } from './booking-payment-intent'
 
 export type PayBookingInput = { bookingId: number; paymentMethod: string | null; coupon: string | null }
 export type PayOutcome = { payment: BookingPayment; booking: BookingAggregate }
@@ -31,6 +32,16 @@ const stillPayable = (a: BookingAggregate, now: Date): Result<void, InvalidState
   return transitionBooking(a.booking.state, 'pay', { capture: 'manual', lessonState: a.lesson.state }).map(() => undefined).mapErr(
     (e) => (e.type === 'InvalidStateTransition' ? e : invalidStateTransition('booking', a.booking.state, 'pay')),
   )
+}
+
+/**
+ * Who pays (the booker, or staff) and whether the booking may be paid now: checked before any
+ * call to the processor, so nobody else's card or customer is touched (CONTRACT §15).
+ */
+const mayPay = (actor: Actor, a: BookingAggregate | undefined, now: Date): Result<BookingAggregate, NotFound | Forbidden | InvalidStateTransition> => {
+  if (!a || !maySeeBooking(actor, a)) return err(notFound('booking'))
+  if (a.booking.userId !== actor.id && !isInternal(actor.roleId)) return err(forbidden('Only the booker pays for a booking.'))
+  return stillPayable(a, now).map(() => a)
 }
 
 async function reload(repos: BookingPaymentsRepos, id: number): Promise<BookingAggregate> {
@@ -50,15 +61,13 @@ async function prepare(
   deps: Pick<BookingPaymentsDeps, 'uow' | 'clock'>,
   actor: Actor,
   input: PayBookingInput,
-  setup: Pick<CardSetup, 'clientSecret' | 'redirectUrl'>,
+  setup: Omit<CardSetup, 'paymentMethod'>,
 ): Promise<Result<Prepared, PayBookingError>> {
   return deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
     const now = deps.clock.now()
-    const a = await repos.bookings.lockById(input.bookingId)
-    if (!a || !maySeeBooking(actor, a)) return err(notFound('booking'))
-    if (a.booking.userId !== actor.id && !isInternal(actor.roleId)) return err(forbidden('Only the booker pays for a booking.'))
-    const payable = stillPayable(a, now)
+    const payable = mayPay(actor, await repos.bookings.lockById(input.bookingId), now)
     if (payable.isErr()) return err(payable.error)
+    const a = payable.value
     const paymentMethod = input.paymentMethod ?? (await repos.payments.defaultPaymentMethodOf(a.booking.userId))
     if (!paymentMethod) return err(fieldError('payment_method', 'is required: you have no saved card'))
 
@@ -79,6 +88,7 @@ async function prepare(
     const total = fresh.booking.totalPence
     const authorizeAt = new Date(fresh.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
 
+    if (total > 0 && authorizeAt.getTime() > now.getTime() && setup.needsCustomer) return ok({ kind: 'done', outcome: await awaitCardSetup(repos, actor, fresh, paymentMethod, setup) })
     if (total === 0 || authorizeAt.getTime() > now.getTime()) {
       const scheduled = total > 0
       const payment = await repos.payments.insert({
@@ -90,6 +100,8 @@ async function prepare(
         authorizeAt: scheduled ? authorizeAt : null,
         captureAt: null,
       })
+      // Nothing charged (a 100 % coupon): the tutor is still owed the price, which the platform pays.
+      if (!scheduled && fresh.booking.lessonPricePence > 0) await fixRouting(repos, fresh, payment)
       if (scheduled && setup.clientSecret) {
         await repos.payments.update(payment.id, { clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl })
         Object.assign(payment, { clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl })
@@ -122,6 +134,29 @@ async function prepare(
 }
 
 /**
+ * A far lesson's card setup that still needs the customer (3-D Secure) commits nothing: the
+ * attempt waits with the setup's secret and redirect, the booking stays AWAITING_PAYMENT on
+ * its hold (counted among the three unpaid, expiring like any hold) until the bank's check
+ * passes (getPaymentStatus then schedules the authorisation), CONTRACT §15.
+ */
+async function awaitCardSetup(repos: BookingPaymentsRepos, actor: Actor, a: BookingAggregate, paymentMethod: string, setup: Omit<CardSetup, 'paymentMethod'>): Promise<PayOutcome> {
+  const inserted = await repos.payments.insert({
+    bookingId: a.booking.id,
+    userId: a.booking.userId,
+    status: 'requires_action',
+    amountPence: a.booking.totalPence,
+    paymentMethodId: paymentMethod,
+    authorizeAt: null,
+    captureAt: null,
+  })
+  const waiting = { setupIntentId: setup.setupIntentId, clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl }
+  await repos.payments.update(inserted.id, waiting)
+  await supersede(repos, inserted)
+  await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: inserted.id })
+  return { payment: { ...inserted, ...waiting }, booking: await reload(repos, a.booking.id) }
+}
+
+/**
  * A new attempt replaces the booking's earlier ones: any of them still open at the processor
  * (a 3-D Secure step never finished, a decline) is cancelled there, so it can never be
  * authorised later beside this one.
@@ -151,51 +186,101 @@ export function payBooking(
       if (prepared.isErr()) return err(prepared.error)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
       const { payment, aggregate } = prepared.value
-      const intent = await deps.processor.createPaymentIntent(await bookingPaymentIntent(deps, deps.uow.repos, aggregate, payment, false))
-      return deps.uow.run(async (repos): Promise<Result<PayOutcome, PayBookingError>> => {
-        const a = await repos.bookings.lockById(aggregate.booking.id)
-        if (!a) return err(notFound('booking'))
-        if (intent.isErr()) {
-          await repos.payments.update(payment.id, { status: 'requires_payment_method', lastError: intent.error.reason })
-          await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
-          return ok({ payment: { ...payment, status: 'requires_payment_method', lastError: intent.error.reason }, booking: a })
+      return charge(deps, actor, aggregate, payment, `payment-${payment.id}`)
+    })(),
+  )
+}
+
+/**
+ * One attempt's manual-capture PaymentIntent, outside any transaction, then its answer
+ * recorded under the booking's lock (recordAttemptAnswer): a decline is PaymentFailed and
+ * leaves the booking payable.
+ */
+async function charge(
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  actor: Actor,
+  aggregate: BookingAggregate,
+  payment: BookingPayment,
+  idempotencyKey: string,
+): Promise<Result<PayOutcome, PayBookingError>> {
+  const intent = await deps.processor.createPaymentIntent({ ...(await bookingPaymentIntent(deps, deps.uow.repos, aggregate, payment, false)), idempotencyKey })
+  const recorded = await deps.uow.run(async (repos): Promise<Result<PayOutcome, PayBookingError>> => {
+    const a = await repos.bookings.lockById(aggregate.booking.id)
+    if (!a) return err(notFound('booking'))
+    if (intent.isErr()) {
+      const released = (await repos.payments.findById(payment.id))?.status === 'canceled'
+      await repos.payments.update(payment.id, { status: released ? 'canceled' : 'requires_payment_method', lastError: intent.error.reason })
+      await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
+      // Committed as Ok (an Err rolls the unit of work back), answered as the decline below.
+      return ok({ payment, booking: a })
+    }
+    // Released meanwhile (a DELETE, a lapse, a cancellation, a newer attempt): the money goes back.
+    const verdict = await recordAttemptAnswer(repos, a, payment.id, intent.value, { actorId: actor.id, payable: stillPayable(a, deps.clock.now()).isOk(), now: deps.clock.now() })
+    if (intent.value.status === 'requires_action') await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })
+    const updated = (await repos.payments.findById(payment.id)) ?? payment
+    return ok({ payment: verdict === 'released' ? { ...updated, status: 'canceled' } : updated, booking: await reload(repos, a.booking.id) })
+  })
+  return recorded.andThen((outcome) => (intent.isErr() ? err<PayOutcome, PayBookingError>(intent.error) : ok<PayOutcome, PayBookingError>(outcome)))
+}
+
+/** Attempts that hold no money: their method may be replaced and the payment tried again. */
+export const RETRYABLE: ReadonlySet<BookingPayment['status']> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
+
+/**
+ * `PUT /api/v1/payments/{id}` on an attempt not yet authorised, or whose authorisation
+ * failed: THAT payment is tried again with the new method (CONTRACT §17: the answer has its
+ * id), under the same checks as a pay (who pays, the booking's state, before any processor
+ * call). Its processor idempotency key names the method, since the failed call's key would
+ * only replay its failure. A lesson more than 6 days out gets the new card set up and the row
+ * scheduled (or waiting for the customer's 3-D Secure step). Only the booking's latest
+ * attempt is retried: an older one was superseded (409).
+ */
+export function retryBookingPayment(
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  actor: Actor,
+  input: { payment: BookingPayment; paymentMethod: string },
+): ResultAsync<PayOutcome, PayBookingError> {
+  return new ResultAsync(
+    (async (): Promise<Result<PayOutcome, PayBookingError>> => {
+      const saved = await setUpForLater(deps, actor, { bookingId: input.payment.bookingId, paymentMethod: input.paymentMethod, coupon: null })
+      if (saved.isErr()) return err(saved.error)
+      const method = saved.value.paymentMethod ?? input.paymentMethod
+      const prepared = await deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
+        const now = deps.clock.now()
+        const payable = mayPay(actor, await repos.bookings.lockById(input.payment.bookingId), now)
+        if (payable.isErr()) return err(payable.error)
+        const a = payable.value
+        const payments = await repos.payments.listByBooking(a.booking.id)
+        const row = payments.find((p) => p.id === input.payment.id)
+        if (!row || !RETRYABLE.has(row.status) || payments.some((p) => p.id > row.id)) {
+          return err(invalidStateTransition('payment', row?.status ?? 'canceled', 'change_payment_method'))
         }
-        const pi = intent.value
-        await repos.payments.update(payment.id, {
-          intentId: pi.id,
-          status: pi.status,
-          clientSecret: pi.clientSecret,
-          redirectUrl: pi.redirectUrl,
-          capturedPence: pi.amountReceivedPence,
-        })
-        if (stillPayable(a, deps.clock.now()).isErr()) {
-          // The hold lapsed or the lesson was cancelled while the processor answered: release the money.
-          await repos.outbox.enqueue({ kind: 'processor_sync', topic: PAYMENT_SYNC_TOPICS.cancel, data: { paymentId: payment.id, amountPence: null }, dedupeKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
-          return ok({ payment: { ...payment, status: 'canceled' }, booking: a })
+        const authorizeAt = new Date(a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
+        if (authorizeAt.getTime() <= now.getTime()) {
+          await repos.payments.update(row.id, { paymentMethodId: method, status: 'requires_confirmation', lastError: null, captureAt: a.lesson.finish })
+          return ok({ kind: 'charge', payment: { ...row, paymentMethodId: method, status: 'requires_confirmation' }, aggregate: a })
         }
-        if (pi.status === 'requires_capture' || pi.status === 'succeeded') {
-          const capture = pi.status === 'succeeded' ? 'immediate' : 'manual'
-          const moved = transitionBooking(a.booking.state, 'pay', { capture, lessonState: a.lesson.state })
-          if (moved.isErr()) throw new Error('a payable booking refused pay')
-          await repos.bookings.updateBooking(a.booking.id, { state: moved.value.to, holdExpiresAt: null })
-          await announceIfPaid(repos, a, moved.value.to, deps.clock.now())
-          await repos.bookings.addEvent(a.booking.id, pi.status === 'succeeded' ? 'paid' : 'authorized', actor.id, { payment_id: payment.id })
+        const setup = { setupIntentId: saved.value.setupIntentId, clientSecret: saved.value.clientSecret, redirectUrl: saved.value.redirectUrl }
+        if (saved.value.needsCustomer) {
+          await repos.payments.update(row.id, { ...setup, paymentMethodId: method, status: 'requires_action', lastError: null })
         } else {
-          await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })
+          await repos.payments.update(row.id, { ...setup, paymentMethodId: method, status: 'scheduled', authorizeAt, lastError: null })
+          await repos.bookings.updateBooking(a.booking.id, { state: 'REQUIRES_CAPTURE', holdExpiresAt: null })
+          await announceIfPaid(repos, a, 'REQUIRES_CAPTURE', now)
+          await repos.bookings.addEvent(a.booking.id, 'payment_scheduled', actor.id, { payment_id: row.id, authorize_at: authorizeAt.toISOString() })
         }
-        const updated = await repos.payments.findById(payment.id)
-        return ok({ payment: updated ?? payment, booking: await reload(repos, a.booking.id) })
-      }).then((result) =>
-        result.andThen((outcome) =>
-          intent.isErr() ? err<PayOutcome, PayBookingError>(intent.error) : ok<PayOutcome, PayBookingError>(outcome),
-        ),
-      )
+        const after = (await repos.payments.findById(row.id)) ?? row
+        return ok({ kind: 'done', outcome: { payment: after, booking: await reload(repos, a.booking.id) } })
+      })
+      if (prepared.isErr()) return err(prepared.error)
+      if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
+      return charge(deps, actor, prepared.value.aggregate, prepared.value.payment, `payment-${input.payment.id}:${method}`)
     })(),
   )
 }
 
 /** The processor's setup of the card of a lesson too far out to authorise now, for the client to confirm. */
-type CardSetup = { paymentMethod: string | null; clientSecret: string | null; redirectUrl: string | null }
+type CardSetup = { paymentMethod: string | null; setupIntentId: string | null; needsCustomer: boolean; clientSecret: string | null; redirectUrl: string | null }
 
 /**
  * A lesson too far out for a card hold is authorised later, off-session: the card (the one
@@ -209,11 +294,13 @@ async function setUpForLater(
   deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
   actor: Actor,
   input: PayBookingInput,
-): Promise<Result<CardSetup, ValidationFailed>> {
-  const unchanged: CardSetup = { paymentMethod: input.paymentMethod, clientSecret: null, redirectUrl: null }
-  const a = await deps.uow.repos.bookings.findById(input.bookingId)
-  const farOut = a !== undefined && a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS > deps.clock.now().getTime()
-  if (!a || !farOut || !maySeeBooking(actor, a) || a.booking.state !== 'AWAITING_PAYMENT') return ok(unchanged)
+): Promise<Result<CardSetup, PayBookingError>> {
+  const unchanged: CardSetup = { paymentMethod: input.paymentMethod, setupIntentId: null, needsCustomer: false, clientSecret: null, redirectUrl: null }
+  const now = deps.clock.now()
+  const payable = mayPay(actor, await deps.uow.repos.bookings.findById(input.bookingId), now)
+  if (payable.isErr()) return err(payable.error)
+  const a = payable.value
+  if (a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS <= now.getTime()) return ok(unchanged)
   const method = input.paymentMethod ?? (await deps.uow.repos.payments.defaultPaymentMethodOf(a.booking.userId))
   if (method === null) return ok(unchanged)
   const setup = await deps.processor.createSetupIntent({
@@ -224,5 +311,11 @@ async function setUpForLater(
     idempotencyKey: `setup-booking-${a.booking.id}:${method}`,
   })
   if (setup.isErr()) return err(fieldError('payment_method', setup.error.reason))
-  return ok({ paymentMethod: setup.value.paymentMethodId ?? method, clientSecret: setup.value.clientSecret, redirectUrl: setup.value.redirectUrl })
+  return ok({
+    paymentMethod: setup.value.paymentMethodId ?? method,
+    setupIntentId: setup.value.id,
+    needsCustomer: setup.value.status !== 'succeeded',
+    clientSecret: setup.value.clientSecret,
+    redirectUrl: setup.value.redirectUrl,
+  })
 }

@@ -1,8 +1,9 @@
 import { ok, ResultAsync } from 'neverthrow'
 import type { PaymentIntentStatus } from '../payments'
 import { formatPence, type Pence } from '../shared'
-import { announceIfPaid, releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
+import { announceIfPaid, backingPayment, isLivePayment, releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentState, BookingPaymentsRepos, PaymentChange, PaymentRecord } from './ports'
+import { mayCarryBooking } from './attempt-answer'
 import { queueReadyTransfers } from './tutor-share'
 
 export const PAYMENT_EVENT_SOURCE = 'payments'
@@ -32,10 +33,12 @@ export type PaymentEvent = {
   type: string
   /** When the processor made it: orders what it says of one account. */
   createdAt?: Date
-  /** A payment intent's state (`payment_intent.*`). */
-  intent?: { id: string; status: PaymentIntentStatus; amountReceivedPence: number; lastError: string | null }
-  /** A charge's refund total (`charge.refunded`). */
-  refund?: { paymentIntentId: string; amountRefundedPence: number }
+  /** A Connect event's account: about a tutor's connected account, never a platform payment. */
+  connectedAccount?: string
+  /** A payment intent's state (`payment_intent.*`); its amount and customer when the event carries them. */
+  intent?: { id: string; status: PaymentIntentStatus; amountPence?: number | null; customerId?: string | null; amountReceivedPence: number; lastError: string | null }
+  /** A charge's refund total (`charge.refunded`), and what it captured when the event says. */
+  refund?: { paymentIntentId: string; amountRefundedPence: number; amountCapturedPence?: number | null }
   /** A charge's outcome (`charge.succeeded|failed`). */
   charge?: { id: string; paymentIntentId: string; capturedPence: number; failureMessage: string | null }
   /** A cardholder's dispute (`charge.dispute.*`). */
@@ -51,7 +54,7 @@ export type PaymentEvent = {
 export type PaymentEventOutcome =
   | { outcome: 'handled'; bookingState: BookingState | null }
   | { outcome: 'duplicate' }
-  | { outcome: 'ignored'; reason: 'unknown_type' | 'unknown_payment' | 'unknown_account' | 'stale' }
+  | { outcome: 'ignored'; reason: 'unknown_type' | 'unknown_payment' | 'unknown_account' | 'connected_account' | 'stale' }
 
 /** Timeline entries, one per handled type. */
 const TIMELINE_KIND: Record<PaymentType, string> = {
@@ -92,13 +95,16 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
   const type = PAYMENT_TYPES.find((t) => t === event.type)
   const intentId = event.intent?.id ?? event.refund?.paymentIntentId ?? event.charge?.paymentIntentId ?? event.dispute?.paymentIntentId
   if (!type || !intentId) return { outcome: 'ignored', reason: 'unknown_type' }
+  // A connected account's own charges are its business: no platform payment moves on them (CONTRACT §15).
+  if (event.connectedAccount) return { outcome: 'ignored', reason: 'connected_account' }
 
-  const payment = await locatePayment(repos, event.paymentId ?? null, intentId)
+  const payment = await locatePayment(repos, event, intentId)
   if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
   const change: Change = { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) }
   const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
-  const superseded = booking !== undefined && (await releaseIfSuperseded(repos, { type, id: event.id, intent: event.intent }, payment))
-  const to = booking ? (superseded ? booking.state : bookingStateAfter(type, booking)) : null
+  const verdict = booking ? await verdictOn(repos, { type, id: event.id, intent: event.intent }, payment, booking) : 'stale'
+  const superseded = verdict === 'released'
+  const to = booking ? (verdict === 'carry' ? bookingStateAfter(type, booking) : booking.state) : null
   const changed = superseded || Object.values(change).some((v) => v !== undefined) || (booking !== undefined && to !== booking.state)
   if (!changed) return { outcome: 'ignored', reason: 'stale' }
   await repos.paymentEvents.update(payment.id, { ...change, at: now })
@@ -140,54 +146,63 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
     })
   }
   // Money taken for a tutor whose account was enabled meanwhile goes out now, not at the next sweep.
-  if (type === 'payment_intent.succeeded' || type === 'charge.succeeded') await queueReadyTransfers(repos, payment.tutorId)
+  if (type === 'payment_intent.succeeded' || type === 'charge.succeeded') await queueReadyTransfers(repos, payment.tutorId, now)
   return { outcome: 'handled', bookingState: to }
 }
 
 /**
- * By the payment id in the metadata first: it finds a payment whose creating call never
- * answered (no intent id recorded yet). The intent id, when the row already has another one.
+ * By the intent id the row recorded; else by the payment id in the metadata, which finds a
+ * payment whose creating call never answered (no intent id recorded yet). Such an unknown
+ * intent is adopted only when it is of the row's amount and the payer's processor customer
+ * (CONTRACT §15): metadata alone is anyone's to write.
  */
-async function locatePayment(repos: BookingPaymentsRepos, paymentId: number | null, intentId: string): Promise<PaymentRecord | undefined> {
-  if (paymentId !== null) {
-    const named = await repos.paymentEvents.lockById(paymentId)
-    if (named && (named.intentId === null || named.intentId === intentId)) return named
-  }
-  return repos.paymentEvents.lockByIntentId(intentId)
+async function locatePayment(repos: BookingPaymentsRepos, event: PaymentEvent, intentId: string): Promise<PaymentRecord | undefined> {
+  const known = await repos.paymentEvents.lockByIntentId(intentId)
+  if (known || event.paymentId === undefined || event.paymentId === null) return known
+  const named = await repos.paymentEvents.lockById(event.paymentId)
+  if (!named || named.intentId !== null || !event.intent) return undefined
+  const customer = await repos.paymentCustomers.customerIdOf(named.userId)
+  return event.intent.amountPence === named.amountPence && customer !== null && event.intent.customerId === customer ? named : undefined
 }
 
 /**
- * An attempt that holds or took money after it stopped counting is released at the processor
- * and never moves the booking: one released here already (superseded by a new attempt, or
- * its lesson cancelled or moved) before its answer was known or its 3-D Secure step was
- * finished, or one still waiting for the booker when a newer attempt started. The payment a
- * settlement charged (held or captured before the event) is the settlement's own business.
+ * What an event saying an attempt holds or took money does (CONTRACT §15): the payment the
+ * booking rests on, or an attempt that may carry it (mayCarryBooking), moves the booking
+ * (`carry`); one canceled at the processor already (by the outbox, a DELETE or a webhook)
+ * is stale; any other (superseded by a newer attempt, released before its answer was known,
+ * its booking paid on another payment or closed) is released at the processor and never
+ * moves the booking. Events that say nothing is held carry as they are.
  */
-async function releaseIfSuperseded(
+async function verdictOn(
   repos: BookingPaymentsRepos,
   event: { type: PaymentType; id: string; intent: PaymentEvent['intent'] },
   before: PaymentRecord,
-): Promise<boolean> {
+  booking: BookingPaymentState,
+): Promise<'carry' | 'released' | 'stale'> {
   const intent = event.intent
-  if (!intent || (event.type !== 'payment_intent.amount_capturable_updated' && event.type !== 'payment_intent.succeeded')) return false
+  if (!intent || (event.type !== 'payment_intent.amount_capturable_updated' && event.type !== 'payment_intent.succeeded')) return 'carry'
   const attempts = await repos.payments.listByBooking(before.bookingId)
-  const counted = before.status === 'requires_capture' || before.status === 'succeeded'
-  const newer = attempts.some((p) => p.id > before.id)
-  // A row canceled with its intent known was canceled at the processor (by the outbox or a
-  // webhook): a late authorisation of it is stale. One canceled without (its creating call never
-  // answered) had nothing undone there, so what it holds now goes back.
-  if (before.status === 'canceled' ? before.intentId !== null : counted || !newer) return false
   const row = attempts.find((p) => p.id === before.id)
+  if (!row) return 'stale'
+  if (isLivePayment(row) && backingPayment(attempts)?.id === row.id) return 'carry'
+  // A row canceled with its intent known was canceled at the processor: a late authorisation of
+  // it is stale. One canceled without (its creating call never answered) had nothing undone
+  // there, so what it holds now goes back.
+  if (row.status === 'canceled' && row.intentId !== null) return 'stale'
+  if (mayCarryBooking(attempts, row, booking)) {
+    // An authorisation the booking now rests on is captured after the lesson, as the pay's own answer is.
+    const lesson = row.captureAt === null && intent.status === 'requires_capture' ? (await repos.bookings.findById(row.bookingId))?.lesson : undefined
+    if (lesson) await repos.payments.update(row.id, { captureAt: lesson.finish })
+    return 'carry'
+  }
   // The row may say canceled (released before the processor's answer was known, and a status
   // never moves back): what the processor says it now holds or took is what goes back.
-  if (row) {
-    await releaseAttempt(
-      repos,
-      { ...row, intentId: row.intentId ?? intent.id, status: intent.status, capturedPence: Math.max(row.capturedPence, intent.amountReceivedPence) },
-      event.id,
-    )
-  }
-  return true
+  await releaseAttempt(
+    repos,
+    { ...row, intentId: row.intentId ?? intent.id, status: intent.status, capturedPence: Math.max(row.capturedPence, intent.amountReceivedPence) },
+    event.id,
+  )
+  return 'released'
 }
 
 async function applyAccount(repos: BookingPaymentsRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {
@@ -195,7 +210,7 @@ async function applyAccount(repos: BookingPaymentsRepos, account: NonNullable<Pa
   if (!known) return { outcome: 'ignored', reason: 'unknown_account' }
   const applied = await repos.payoutAccounts.record({ accountId: account.id, userId: known.userId, payoutsEnabled: account.payoutsEnabled, at })
   if (!applied) return { outcome: 'ignored', reason: 'stale' }
-  if (account.payoutsEnabled) await queueReadyTransfers(repos, known.userId)
+  if (account.payoutsEnabled) await queueReadyTransfers(repos, known.userId, at)
   return { outcome: 'handled', bookingState: null }
 }
 
@@ -257,7 +272,11 @@ const grown = (current: Pence, incoming: Pence): Pence | undefined => (incoming 
 type Change = Omit<PaymentChange, 'at'>
 
 function paymentChange(type: PaymentType, event: PaymentEvent, payment: PaymentRecord, now: Date): Change {
-  if (event.refund) return { refundedPence: grown(payment.refundedPence, event.refund.amountRefundedPence) }
+  if (event.refund) {
+    // Refunded never exceeds captured: a refund total above what was taken is cut to it.
+    const captured = Math.max(payment.capturedPence, event.refund.amountCapturedPence ?? 0)
+    return { capturedPence: grown(payment.capturedPence, captured), refundedPence: grown(payment.refundedPence, Math.min(event.refund.amountRefundedPence, captured)) }
+  }
   if (event.dispute) return { dispute: disputeAfter(payment.dispute, event.dispute, now) }
   if (event.charge) {
     const settled = STATUS_RANK[payment.status] >= STATUS_RANK.requires_capture

@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { invalidStateTransition, type Actor, type Forbidden, type InvalidStateTransition, type NotFound } from '../shared'
-import { cancelBooking, type BookingPayment, type CancellationError, type PaymentStatus } from '../booking'
+import { cancelBooking, isLivePayment, type BookingPayment, type CancellationError, type PaymentStatus } from '../booking'
 import { findVisiblePayment } from './legacy-payments'
 import type { BookingPaymentsDeps } from './ports'
 
@@ -25,14 +25,23 @@ export function releasePayment(deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' |
       const { payment } = found.value
       if (payment.status === 'canceled') return ok(payment)
       if (payment.status === 'succeeded') return err(invalidStateTransition('payment', 'succeeded', 'release'))
-      if (ATTEMPTS.has(payment.status)) {
+      if (ATTEMPTS.has(payment.status) && !isLivePayment(payment)) {
+        // Closed first, under the booking's lock: a pay whose processor call is still in flight
+        // then finds its attempt released and gives back what it gets (recordAttemptAnswer).
+        const closed = await deps.uow.run(async (repos): Promise<Result<{ changed: BookingPayment | null }, never>> => {
+          await repos.bookings.lockById(payment.bookingId)
+          const row = await repos.payments.findById(payment.id)
+          if (!row || !ATTEMPTS.has(row.status) || isLivePayment(row)) return ok({ changed: row ?? payment })
+          await repos.payments.update(row.id, { status: 'canceled', authorizeAt: null, captureAt: null, retryAt: null })
+          return ok({ changed: null })
+        })
+        const { changed } = closed._unsafeUnwrap()
+        // Answered meanwhile: released as what it became.
+        if (changed) return changed.status === 'canceled' || changed.status === 'succeeded' ? ok(changed) : releasePayment(deps, actor, paymentId)
         // A row whose creating call went unanswered may have an authorisation at the processor all the same.
-        const unanswered = !payment.intentId && payment.status === 'requires_confirmation'
-        const intentId = unanswered ? ((await deps.processor.findPaymentIntentByPaymentId(payment.id))?.id ?? null) : payment.intentId
-        const status = intentId
-          ? (await deps.processor.cancelPaymentIntent(intentId, { idempotencyKey: `payment.release:${payment.id}` })).status
-          : 'canceled'
-        await deps.uow.repos.payments.update(payment.id, { status, intentId })
+        const intentId = payment.intentId ?? (await deps.processor.findPaymentIntentByPaymentId(payment.id))?.id ?? null
+        const status = intentId ? (await deps.processor.cancelPaymentIntent(intentId, { idempotencyKey: `payment.release:${payment.id}` })).status : 'canceled'
+        if (intentId) await deps.uow.repos.payments.update(payment.id, { intentId })
         return ok({ ...payment, status, intentId })
       }
       const cancelled = await cancelBooking(deps, actor, { bookingId: payment.bookingId })

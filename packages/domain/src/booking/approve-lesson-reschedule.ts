@@ -7,7 +7,7 @@ import { checkRescheduleSlot, lessonStudentPoint } from './booking-slot'
 import { announceBooking } from './integration-events'
 import { movePaymentWithLesson } from './payment-times'
 import type { BookingDeps } from './ports'
-import { lessonEmailData, managementUrl } from './settlement'
+import { backingPayment, lessonEmailData, managementUrl } from './settlement'
 
 /**
  * `PUT /api/lessons/{id}/approve`: the other party accepts; the lesson takes the suggested
@@ -58,7 +58,7 @@ async function run(
       proposalExpiresAt: null,
     })
     if (!moved) return err(slotUnavailable(start, finish))
-    await movePaymentWithLesson(repos, a.payment, { start, finish }, { now, actorId: actor.id })
+    await movePaymentWithLesson(repos, backingPayment(await repos.payments.listByBooking(a.booking.id)), { start, finish }, { now, actorId: actor.id })
     const after = await repos.bookings.findById(a.booking.id)
     if (!after) return err(notFound('lesson'))
     for (const person of [after.tutor, after.booker]) {
@@ -66,7 +66,7 @@ async function run(
         kind: 'email',
         template: 'lesson_booked',
         to: person.email,
-        data: lessonEmailData(after, { firstname: person.firstname, manageUrl: managementUrl(deps.links, after, person) }),
+        data: lessonEmailData(after, { firstname: person.firstname, manageUrl: managementUrl(deps.links, after, person, now) }),
         dedupeKey: `lesson_booked:${a.lesson.id}:${start.getTime()}:${person.id}`,
       })
     }

@@ -78,6 +78,8 @@ export type BookingPayment = {
   intentId: string | null
   paymentMethodId: string | null
   clientSecret: string | null
+  /** The card setup of a lesson more than 6 days out still waiting for the customer (3-D Secure). */
+  setupIntentId: string | null
   redirectUrl: string | null
   authorizeAt: Date | null
   captureAt: Date | null

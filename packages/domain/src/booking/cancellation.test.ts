@@ -65,7 +65,7 @@ describe('cancelling a booking', () => {
   it('just cancels a booking never paid, refunding nothing', () => {
     const booking = { state: 'AWAITING_PAYMENT' as const, paidPence: 2750 }
     const plan = planCancellation({ actor: student, parties, lesson: active, booking, now: hoursBefore(30) })._unsafeUnwrap()
-    expect(plan.booking.to).toBe('AWAITING_PAYMENT')
+    expect(plan.booking.to).toBe('REFUNDED')
     expect(plan.refundPence).toBe(0)
     expect(plan.effects).toContainEqual({ type: 'CancelPaymentIntent' })
   })
@@ -146,14 +146,14 @@ describe('reschedule outcomes', () => {
 describe('hold expiry', () => {
   const createdAt = new Date('2026-06-01T09:00:00Z')
 
-  it('cancels the lesson of an unpaid booking after its hold, leaving the booking AWAITING_PAYMENT', () => {
+  it('cancels the lesson of an unpaid booking after its hold: the booking REFUNDED with nothing refunded (CONTRACT §17)', () => {
     const plan = planHoldExpiry({
       lesson: { state: 'ACTIVE' },
       booking: { state: 'AWAITING_PAYMENT', createdAt },
       now: new Date('2026-06-01T09:15:00Z'),
     })._unsafeUnwrap()
     expect(plan.lesson.to).toBe('CANCELLED')
-    expect(plan.booking.to).toBe('AWAITING_PAYMENT')
+    expect(plan.booking.to).toBe('REFUNDED')
     expect(plan.effects).toEqual([{ type: 'CancelPaymentIntent' }])
   })
 

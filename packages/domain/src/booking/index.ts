@@ -53,7 +53,7 @@ export type {
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
 export { sendDueReminders } from './send-due-reminders'
-export { lessonEmailData, managementUrl, PAYMENT_SYNC_TOPICS, releaseAttempt } from './settlement'
+export { backingPayment, isLivePayment, lessonEmailData, managementUrl, PAYMENT_SYNC_TOPICS, releaseAttempt } from './settlement'
 export {
   type BookingContexts,
   type BookingEffect,

@@ -12,7 +12,8 @@ export const AUTHORIZE_LEAD_DAYS = 6
  * beyond the authorisation window is released and scheduled again, like a payment made that
  * far ahead: a new row authorised off-session six days before the new start. Otherwise the
  * hold is kept and captured after the new finish; a scheduled row is authorised six days
- * before the new start (at once, when that has passed).
+ * before the new start (at once, when that has passed); one waiting for the customer's bank
+ * check has its deadline (the start) moved too (CONTRACT §15).
  */
 export async function movePaymentWithLesson(
   repos: Pick<BookingRepos, 'payments' | 'outbox' | 'bookings'>,
@@ -48,6 +49,11 @@ export async function movePaymentWithLesson(
       released_payment_id: payment.id,
       authorize_at: authorizeAt.toISOString(),
     })
+    return
+  }
+  if ((payment.status === 'requires_action' || payment.status === 'requires_payment_method') && payment.authorizeAt !== null) {
+    // An authorisation waiting for the customer's bank check: its deadline is the lesson's start, wherever that went.
+    await repos.payments.update(payment.id, { authorizeAt: times.start, captureAt: times.finish })
     return
   }
   if (payment.captureAt !== null) await repos.payments.update(payment.id, { captureAt: times.finish })

@@ -119,6 +119,7 @@ export type PaymentPatch = Partial<
     | 'refundedPence'
     | 'intentId'
     | 'clientSecret'
+    | 'setupIntentId'
     | 'redirectUrl'
     | 'lastError'
     | 'authorizeAt'

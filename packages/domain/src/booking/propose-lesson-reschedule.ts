@@ -73,7 +73,7 @@ async function run(
         expiresAt: set.expiresAt.toISOString(),
         acceptUrl: link('approve'),
         declineUrl: link('decline'),
-        manageUrl: managementUrl(deps.links, a, other),
+        manageUrl: managementUrl(deps.links, a, other, now),
       }),
       dedupeKey: `lesson_reschedule:${a.lesson.id}:${set.start.getTime()}:${now.getTime()}`,
     })

@@ -36,7 +36,7 @@ async function remind(deps: Pick<BookingDeps, 'uow' | 'links'>, candidate: Remin
       const timeZone = candidate.timeZones.get(person.id) ?? LONDON
       const startLocal = wallClockIn(a.lesson.start, timeZone)
       const key = `lesson_reminder:${a.lesson.id}:${a.lesson.start.getTime()}:${offset}:${person.id}`
-      const manageUrl = managementUrl(deps.links, a, person)
+      const manageUrl = managementUrl(deps.links, a, person, now)
       await repos.outbox.enqueue({
         kind: 'email',
         template: 'lesson_reminder',

@@ -1,6 +1,6 @@
 import type { LinkBuilder } from '../accounts'
 import type { LessonEffect, LessonTransition } from '../lesson'
-import { formatPence, type Pence } from '../shared'
+import { DAY_MS, formatPence, type Pence } from '../shared'
 import type { BookingAggregate, BookingPayment, Person } from './booking-record'
 import { announceBooking } from './integration-events'
 import type { BookingPatch, BookingRepos, LessonPatch } from './ports'
@@ -26,13 +26,21 @@ export const lessonEmailData = (a: BookingAggregate, extra: Record<string, unkno
   ...extra,
 })
 
+/** How long a link emailed after its lesson's finish (a note, a late reschedule) stays valid (CONTRACT §15). */
+export const LATE_LINK_DAYS = 7
+
 /**
  * The management link of a booking email (CONTRACT §14): the booking's page with a `secret`
  * that lets this recipient view and cancel this booking, and nothing else, until the lesson's
- * finish. The same secret is taken by `PUT /api/bookings/{id}/cancel`.
+ * finish, or 7 days from sending when it is sent after the finish (CONTRACT §15). The same
+ * secret is taken by `PUT /api/bookings/{id}/cancel`.
  */
-export const managementUrl = (links: LinkBuilder, a: BookingAggregate, person: Person): string =>
-  links.bookingSecretUrl(`/api/bookings/${a.booking.id}`, { userId: person.id, bookingId: a.booking.id }, a.lesson.finish)
+export const managementUrl = (links: LinkBuilder, a: BookingAggregate, person: Person, now: Date): string =>
+  links.bookingSecretUrl(
+    `/api/bookings/${a.booking.id}`,
+    { userId: person.id, bookingId: a.booking.id },
+    a.lesson.finish.getTime() > now.getTime() ? a.lesson.finish : new Date(now.getTime() + LATE_LINK_DAYS * DAY_MS),
+  )
 
 const participants = (a: BookingAggregate): Person[] => [a.tutor, a.booker]
 
@@ -43,6 +51,21 @@ const participants = (a: BookingAggregate): Person[] => [a.tutor, a.booker]
  */
 export const chargedPayment = (payments: readonly BookingPayment[]): BookingPayment | null =>
   payments.findLast((p) => p.status === 'succeeded') ?? payments.findLast((p) => p.status === 'requires_capture') ?? null
+
+/**
+ * A payment a paid booking may rest on (CONTRACT §15): an authorisation with a capture time, a
+ * capture, a confirmed card setup with its authorisation scheduled, or that authorisation
+ * waiting for the customer until its deadline. A released attempt is none of these, even
+ * before the processor has confirmed the release.
+ */
+export const isLivePayment = (p: Pick<BookingPayment, 'status' | 'captureAt' | 'authorizeAt'>): boolean =>
+  p.status === 'succeeded' ||
+  p.status === 'scheduled' ||
+  (p.status === 'requires_capture' && p.captureAt !== null) ||
+  ((p.status === 'requires_action' || p.status === 'requires_payment_method') && p.authorizeAt !== null)
+
+/** The live payment a booking rests on (the latest, should a bug ever leave two), or none. */
+export const backingPayment = (payments: readonly BookingPayment[]): BookingPayment | null => payments.findLast(isLivePayment) ?? null
 
 /** What the booker's card holds or gave for the booking, so a refund is never more than was charged. */
 export const chargedPence = (payments: readonly BookingPayment[]): Pence => {
@@ -64,8 +87,9 @@ export async function moneySnapshot(repos: Pick<BookingRepos, 'payments'>, a: Bo
 export async function releaseAttempt(repos: Pick<BookingRepos, 'payments' | 'outbox'>, p: BookingPayment, occasion?: string): Promise<void> {
   if (p.status === 'canceled') return
   if (!p.intentId) {
-    // Scheduled for a later authorisation: nothing at the processor to undo.
-    if (p.status === 'scheduled') await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, captureAt: null, retryAt: null })
+    // Scheduled for a later authorisation, or a card setup still waiting for the customer:
+    // nothing at the processor to undo.
+    if (p.status === 'scheduled' || p.status === 'requires_action') await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, captureAt: null, retryAt: null })
     // The creating call's answer never came (cut off): the processor may hold an authorisation
     // made for this row. The cancel looks it up by the row's id, voids it, and closes the row.
     if (p.status === 'requires_confirmation') {
@@ -78,7 +102,7 @@ export async function releaseAttempt(repos: Pick<BookingRepos, 'payments' | 'out
   const kept = p.capturedPence - p.refundedPence
   const [topic, amountPence] = p.status === 'succeeded' ? [PAYMENT_SYNC_TOPICS.refund, kept] : [PAYMENT_SYNC_TOPICS.cancel, null]
   if (p.status === 'succeeded' && kept <= 0) return
-  await repos.payments.update(p.id, { captureAt: null, retryAt: null })
+  await repos.payments.update(p.id, { authorizeAt: null, captureAt: null, retryAt: null })
   await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: p.id, amountPence }, dedupeKey: `${topic}:${p.id}:${p.intentId}${occasion ? `:${occasion}` : ''}` })
 }
 

@@ -82,9 +82,9 @@ describe('booking state machine', () => {
     })
   })
 
-  it('just cancels a booking never paid: it stays AWAITING_PAYMENT and its payment intent is cancelled', () => {
+  it('cancels a booking never paid: REFUNDED (nothing refunded, CONTRACT §17) and its payment intent is cancelled', () => {
     expect(transitionBooking('AWAITING_PAYMENT', 'cancel', { paidPence: 0, refundPence: 0, ...open })._unsafeUnwrap()).toEqual({
-      to: 'AWAITING_PAYMENT',
+      to: 'REFUNDED',
       effects: [{ type: 'CancelPaymentIntent' }],
     })
   })
@@ -98,7 +98,7 @@ describe('booking state machine', () => {
   it('expires an unpaid hold from BOOKING_HOLD_MINUTES after creation, not before', () => {
     const expire = (minutes: number, holdMinutes?: number) =>
       transitionBooking('AWAITING_PAYMENT', 'expire_hold', { now: minutesAfter(minutes), createdAt: created, holdMinutes, ...open })
-    expect(expire(15)._unsafeUnwrap()).toEqual({ to: 'AWAITING_PAYMENT', effects: [{ type: 'CancelPaymentIntent' }] })
+    expect(expire(15)._unsafeUnwrap()).toEqual({ to: 'REFUNDED', effects: [{ type: 'CancelPaymentIntent' }] })
     expect(expire(14.99)._unsafeUnwrapErr()).toEqual({ type: 'BookingHoldNotExpired', expiresAt: minutesAfter(15) })
     expect(expire(29, 30)._unsafeUnwrapErr().type).toBe('BookingHoldNotExpired')
   })

@@ -53,11 +53,11 @@ type BookingRow = TransitionRow<BookingState | 'NEW', BookingTrigger, BookingGua
 /**
  * SPEC.md "Booking state", row by row, with the conditions CONTRACT.md §6 decides.
  *
- * There is no CANCELLED booking state, so a booking that was never paid is "just cancelled"
- * like this: the booking stays AWAITING_PAYMENT and its lesson becomes CANCELLED; the pair
- * (AWAITING_PAYMENT, lesson CANCELLED) means "cancelled unpaid", and no row leaves it because
- * every AWAITING_PAYMENT row requires the lesson to be open. REFUNDED and PARTIAL_REFUNDED
- * are final: no row leaves them.
+ * There is no CANCELLED booking state: a booking cancelled with nothing charged (an unpaid
+ * hold cancelled or lapsed, a saved card never authorised) answers REFUNDED with nothing
+ * refunded, like every cancellation, its lesson CANCELLED (CONTRACT §17): no cancelled
+ * booking stays AWAITING_PAYMENT or REQUIRES_CAPTURE. REFUNDED and PARTIAL_REFUNDED are
+ * final: no row leaves them.
  */
 export const BOOKING_TRANSITIONS: readonly BookingRow[] = [
   { from: 'NEW', trigger: 'create', to: 'AWAITING_PAYMENT', effects: [] },
@@ -84,14 +84,14 @@ export const BOOKING_TRANSITIONS: readonly BookingRow[] = [
     from: 'AWAITING_PAYMENT',
     trigger: 'cancel',
     guard: 'lesson_open',
-    to: 'AWAITING_PAYMENT',
+    to: 'REFUNDED',
     effects: [{ type: 'CancelPaymentIntent' }],
   },
   {
     from: 'AWAITING_PAYMENT',
     trigger: 'expire_hold',
     guard: 'hold_elapsed',
-    to: 'AWAITING_PAYMENT',
+    to: 'REFUNDED',
     effects: [{ type: 'CancelPaymentIntent' }],
   },
 ]

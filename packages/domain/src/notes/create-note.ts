@@ -29,7 +29,7 @@ export function createNote(
         kind: 'email',
         template: 'lesson_summary_note',
         to: student.email,
-        data: lessonEmailData(lesson, { firstname: student.firstname, summary: note.summary, noteId: note.id, manageUrl: managementUrl(deps.links, lesson, student) }),
+        data: lessonEmailData(lesson, { firstname: student.firstname, summary: note.summary, noteId: note.id, manageUrl: managementUrl(deps.links, lesson, student, deps.clock.now()) }),
         dedupeKey: `lesson_summary_note:${note.id}`,
       })
       await repos.outbox.enqueue({

@@ -23,4 +23,5 @@ export interface NotesRepos {
 export type NotesDeps = {
   uow: UnitOfWork<NotesRepos>
   links: BookingDeps['links']
+  clock: BookingDeps['clock']
 }
