@@ -24,8 +24,10 @@ import {
   secretTokens,
 } from './crypto'
 import { openPGlite, openPostgres, type DatabaseHandle } from './db/connect'
+import { readRouting, recentWriters, type ReadRouting } from './db/read-replica'
 import { idempotencyStore, type IdempotencyStore } from './db/idempotency.repository'
 import { migrateToLatest } from './db/migrate'
+import { generatedDemoPassword, seedDemoStart, type DemoAccount } from './db/seed/demo-start'
 import { seedReferenceData } from './db/seed/seed-reference-data'
 import { createUnitOfWork } from './db/unit-of-work'
 import { storageFromConfig, uploadLimitsFromConfig } from './files/files.infrastructure'
@@ -93,6 +95,8 @@ export type Infrastructure = {
   purgeUnclaimedUploads(): Promise<number>
   /** Removes push callbacks older than 30 days; answers how many. */
   purgePushCallbacks(): Promise<number>
+  /** Which reads go to the replica (`DATABASE_READ_URL`); undefined without one. */
+  readRouting: ReadRouting | undefined
   /** Resolves when the database answers a trivial query. */
   pingDatabase(): Promise<void>
   /** Resolves when Redis answers now (rejects at once when it is down); only with `REDIS_URL`. */
@@ -115,7 +119,7 @@ export type InfrastructureOverrides = Partial<
 export async function createInfrastructure(config: Config, overrides: InfrastructureOverrides = {}): Promise<Infrastructure> {
   const logger = overrides.logger ?? createLogger(config.LOG_LEVEL)
   const clock = overrides.clock ?? systemClock
-  const database = overrides.database ?? (await openDatabase(config))
+  const database = overrides.database ?? (await openDatabase(config, logger))
   const appKey = await resolveAppKey(config.APP_KEY, config.DATA_DIR)
   const now = () => clock.now()
   const urlSigner = new UrlSigner(deriveKey(appKey, 'url-signature'), now)
@@ -167,6 +171,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     ids: { uuid: () => randomUUID() },
     uploadLimits: uploadLimitsFromConfig(config),
     bookingConfig: bookingConfigFromConfig(config, baseUrl),
+    readRouting: database.replica ? readRouting(database.replica, recentWriters(config.READ_AFTER_WRITE_MS, redis, logger)) : undefined,
     pingDatabase: async () => {
       await sql`select 1`.execute(database.db)
     },
@@ -195,8 +200,12 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
 }
 
 /** The server named by DATABASE_URL, else the embedded database under DATA_DIR. */
-export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPGlite(path.join(config.DATA_DIR, 'pglite'))
+export async function openDatabase(config: Config, logger?: Logger): Promise<DatabaseHandle> {
+  if (!config.DATABASE_URL) return openPGlite(path.join(config.DATA_DIR, 'pglite'))
+  const replica = config.DATABASE_READ_URL
+    ? { url: config.DATABASE_READ_URL, maxLagMs: config.READ_REPLICA_MAX_LAG_MS, logger: logger ?? createLogger(config.LOG_LEVEL) }
+    : undefined
+  return openPostgres(config.DATABASE_URL, { replica })
 }
 
 /** Migrates and seeds: what `start` does by itself; `onStep` hears of each step as it begins. */
@@ -206,4 +215,9 @@ export async function prepareDatabase(database: DatabaseHandle, onStep?: (step: 
   onStep?.('seed')
   await seedReferenceData(database.db)
   return applied
+}
+
+/** Seeds the embedded start's demo; answers the accounts to print, with `DEMO_PASSWORD` or a generated password. */
+export function seedDemo(infra: Infrastructure): Promise<DemoAccount[]> {
+  return seedDemoStart(infra.database.db, infra, infra.config.DEMO_PASSWORD ?? generatedDemoPassword())
 }

@@ -256,8 +256,9 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect((await install.inspect((db) => db.selectFrom('webhook_events').select('event_id').orderBy('event_id').execute())).map((r) => r.event_id)).toEqual(['evt_old', 'recent'])
     })
 
-    it('lessons:expire-reschedules and payments:capture-due run and report what they did', async () => {
+    it('lessons:expire-reschedules, lessons:remind and payments:capture-due run and report what they did', async () => {
       expect(await install.run('lessons:expire-reschedules')).toEqual({ code: 0, out: ['expired 0, lessons counted in hours taught 0, taken back 0'], err: [] })
+      expect(await install.run('lessons:remind')).toEqual({ code: 0, out: ['lesson reminders queued 0'], err: [] })
       expect(await install.run('payments:capture-due')).toEqual({
         code: 0,
         out: ['authorized 0, failed 0, captured 0, skipped 0, retrying later 0, holds expired 0, unconfirmed cancelled 0, transfers queued 0'],

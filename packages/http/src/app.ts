@@ -12,6 +12,7 @@ import { jsonResponses } from './platform/json-responses'
 import { documentRoutes } from './platform/openapi-document'
 import { requestIds } from './platform/request-id'
 import { requestLog } from './platform/request-log'
+import { readRoutingMiddleware, routeKey } from './platform/read-routing'
 import { urlGuard } from './platform/url-guard'
 import { generalThrottle } from './platform/throttle'
 import { validationHook } from './platform/validation'
@@ -41,7 +42,7 @@ import type { Services } from '@tutoring/adapters'
  * is the order of the OpenAPI document; where two paths could match one request, the first
  * mounted answers.
  */
-const ROOMS: ReadonlyArray<{ routes: Routes }> = [
+const ROOMS: ReadonlyArray<{ routes: Routes; replicaReads?: readonly string[] }> = [
   catalog,
   search,
   registration,
@@ -81,8 +82,18 @@ export function createApp(services: Services, lifecycle: Lifecycle = { draining:
   app.use(generalThrottle(services.throttles.general))
   app.use(entityTags())
 
+  // Filled as the rooms mount: which of their routes read from the replica (DATABASE_READ_URL).
+  const replicaRoutes = new Set<string>()
+  if (services.infra.readRouting) app.use(readRoutingMiddleware(services.infra.readRouting, replicaRoutes))
+
   healthRoutes(app, services, lifecycle)
-  for (const room of ROOMS) room.routes(app, services)
+  for (const room of ROOMS) {
+    const before = app.routes.length
+    room.routes(app, services)
+    for (const route of app.routes.slice(before)) {
+      if (room.replicaReads?.includes(route.method)) replicaRoutes.add(routeKey(route.method, route.path))
+    }
+  }
   documentRoutes(app, services.infra.baseUrl)
 
   app.onError(renderError(logger))

@@ -1,4 +1,4 @@
-import { countHoursTaught, expireHolds, expireReschedules } from '@tutoring/domain/booking'
+import { countHoursTaught, expireHolds, expireReschedules, sendDueReminders } from '@tutoring/domain/booking'
 import { cancelUnauthenticatedLessons, releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
 import { UNCLAIMED_UPLOAD_PURGE_EVERY_MS, type Logger, type Services } from '@tutoring/adapters'
 
@@ -17,6 +17,7 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
     { name: 'booking-holds', everyMs: 30_000, run: () => expireHolds(bookings) },
     { name: 'reschedule-expiry', everyMs: 60_000, run: () => expireReschedules(bookings) },
     { name: 'hours-taught', everyMs: 60_000, run: () => countHoursTaught(bookings) },
+    { name: 'lesson-reminders', everyMs: 60_000, run: () => sendDueReminders(bookings) },
     { name: 'due-payments', everyMs: 60_000, run: () => runDuePayments(bookings) },
     { name: 'unconfirmed-payments', everyMs: 60_000, run: () => cancelUnauthenticatedLessons(bookings) },
     { name: 'waiting-transfers', everyMs: 60_000, run: () => releaseWaitingTransfers(bookings) },

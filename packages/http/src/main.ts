@@ -1,4 +1,4 @@
-import { ConfigError, createInfrastructure, createLogger, loadConfig, prepareDatabase } from '@tutoring/adapters'
+import { ConfigError, createInfrastructure, createLogger, loadConfig, prepareDatabase, seedDemo, wantsDemo } from '@tutoring/adapters'
 import { startServer } from './server'
 
 /** `pnpm start`: configuration from the environment, schema and reference data brought up to date, then serve. */
@@ -7,8 +7,16 @@ async function main() {
   // Each slow step is logged as it begins, so a start that hangs says where.
   const logger = createLogger(config.LOG_LEVEL)
   logger.info({ database: config.DATABASE_URL ? 'postgres' : 'pglite' }, config.DATABASE_URL ? 'connecting to the database server' : `opening the embedded database in ${config.DATA_DIR}`)
+  const demo = await wantsDemo(config)
   const infra = await createInfrastructure(config, { logger })
   const applied = await prepareDatabase(infra.database, (step) => logger.info({ step }, step === 'migrate' ? 'migrating the database' : 'seeding the reference data'))
+  if (demo) {
+    logger.info({ step: 'demo' }, 'seeding the demo (SEED_DEMO=false skips it)')
+    // Printed on purpose (the log's redaction drops `*.password`): the newcomer logs in with it.
+    for (const { role, email, password } of await seedDemo(infra)) {
+      logger.info({ demoAccount: { role, email }, demoPassword: password }, `demo ${role}: ${email} password ${password}`)
+    }
+  }
   logger.info({ database: infra.database.kind, migrationsApplied: applied.length }, 'database ready')
   if (infra.processor.mode === 'offline') {
     logger.warn('STRIPE_SECRET_KEY is not set: payments use the built-in offline processor')

@@ -31,6 +31,19 @@ describe.each(testDatabaseKinds())('bank accounts on %s', (kind) => {
     expect((await list(tutor.token)).body.data).toHaveLength(2)
   })
 
+  it('pages the list like every list (CONTRACT §17): meta, page and per_page, out of range a 422', async () => {
+    const tutor = await t.register('tutor')
+    expect((await add(tutor.token)).status).toBe(201)
+    expect((await add(tutor.token, { ...details, account_number: '87654321' })).status).toBe(201)
+    const first = await t.request<{ data: Account[]; meta: unknown }>('GET', '/api/bank-accounts?per_page=1', { token: tutor.token })
+    expect(first.body.meta).toEqual({ current_page: 1, per_page: 1, total: 2, last_page: 2 })
+    expect(first.body.data.map((a) => a.last4)).toEqual(['5678'])
+    const second = await t.request<{ data: Account[] }>('GET', '/api/bank-accounts?page=2&per_page=1', { token: tutor.token })
+    expect(second.body.data.map((a) => a.last4)).toEqual(['4321'])
+    expect((await list(tutor.token)).body).toMatchObject({ meta: { current_page: 1, per_page: 15, total: 2, last_page: 1 } })
+    expect((await t.request('GET', '/api/bank-accounts?page=0', { token: tutor.token })).status).toBe(422)
+  })
+
   it('refuses bad fields with 422 errors', async () => {
     const tutor = await t.register('tutor')
     const res = await t.request<Problem>('POST', '/api/bank-accounts', { token: tutor.token, body: { account_holder_name: '', sort_code: '12-34-5', account_number: '1234' } })

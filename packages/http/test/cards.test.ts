@@ -40,6 +40,18 @@ describe.each(testDatabaseKinds())('cards on %s', (kind) => {
     expect((await list(student.token)).body.data).toHaveLength(3)
   })
 
+  it('pages the list like every list (CONTRACT §17): meta, page and per_page, out of range a 422', async () => {
+    const student = await t.register('student')
+    for (const pm of ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex']) expect((await add(student.token, pm)).status).toBe(201)
+    const first = await t.request<{ data: Card[]; meta: unknown }>('GET', '/api/cards?per_page=2', { token: student.token })
+    expect(first.body.meta).toEqual({ current_page: 1, per_page: 2, total: 3, last_page: 2 })
+    expect(first.body.data.map((c) => c.brand)).toEqual(['amex', 'mastercard'])
+    const second = await t.request<{ data: Card[]; meta: unknown }>('GET', '/api/cards?page=2&per_page=2', { token: student.token })
+    expect(second.body.data.map((c) => c.brand)).toEqual(['visa'])
+    expect((await list(student.token)).body).toMatchObject({ meta: { current_page: 1, per_page: 15, total: 3, last_page: 1 } })
+    expect((await t.request('GET', '/api/cards?per_page=101', { token: student.token })).status).toBe(422)
+  })
+
   it('refuses a declined card and an invalid id with field errors, saving nothing', async () => {
     const student = await t.register('student')
     const declined = await t.request<Problem>('POST', '/api/cards', { token: student.token, body: { payment_method: 'pm_card_chargeDeclined' } })

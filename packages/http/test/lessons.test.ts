@@ -81,6 +81,23 @@ describe.each(testDatabaseKinds())('lessons, notes and reviews on %s', (kind) =>
     expect(after.body.data).toMatchObject({ state_name: 'REFUNDED', lesson: { state: 0 } })
   })
 
+  it('refuses a proposal of another length than the lesson (422 on suggested_finish, both families) and leaves the lesson as it was', async () => {
+    const student = await t.register('student')
+    const b = await paidLesson(student)
+    const times = slot()
+    const longer = new Date(new Date(times.start).getTime() + 12 * HOUR).toISOString()
+    for (const path of [`/api/lessons/${b.lesson.id}/edit`, `/api/v1/bookings/${b.id}/reschedule`]) {
+      const res = await t.request<Problem>('PUT', path, { token: tutor.token, body: { suggested_start: times.start, suggested_finish: longer } })
+      expect([res.status, res.body.code], res.text).toEqual([422, 'validation_failed'])
+      expect(Object.keys(res.body.errors ?? {})).toEqual(['suggested_finish'])
+      expect(res.body.errors?.suggested_finish?.[0]).toContain('60 minutes')
+    }
+    const after = await t.request<One<Booking>>('GET', `/api/bookings/${b.id}`, { token: student.token })
+    expect(after.body.data.lesson).toMatchObject({ state: b.lesson.state, start: b.lesson.start, finish: b.lesson.finish })
+    const same = await t.request('PUT', `/api/lessons/${b.lesson.id}/edit`, { token: tutor.token, body: { suggested_start: times.start, suggested_finish: times.finish } })
+    expect(same.status, same.text).toBe(200)
+  })
+
   it("keeps one calendar event per lesson: the same UID, SEQUENCE raised by each reschedule and the cancellation, DTSTAMP of the change", async () => {
     type Calendar = { data: { calendar_events: Array<{ uid: string; sequence: number; status: string; ics: string }>; timeline: Array<{ kind: string; at: string }> } }
     const student = await t.register('student')

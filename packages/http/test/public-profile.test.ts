@@ -117,7 +117,9 @@ describe.each(testDatabaseKinds())('the public tutor profile on %s', (kind) => {
       await t.request('POST', '/api/v1/day-availabilities', { token: tutor.token, body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['online'], buffer_minutes: 0 } })
     }
     const student = await t.register('student')
-    const start = new Date(base.getTime() + 3 * 24 * HOUR + 10 * HOUR)
+    // 10:00 UTC three days on: within one London day whatever the hour the test runs at.
+    const start = new Date(base.getTime() + 3 * 24 * HOUR)
+    start.setUTCHours(10, 0, 0, 0)
     const times = { start: start.toISOString(), finish: new Date(start.getTime() + 90 * 60_000).toISOString() }
     const booked = await t.request<One<{ id: number }>>('POST', '/api/bookings', {
       token: student.token,

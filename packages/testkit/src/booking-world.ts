@@ -379,6 +379,8 @@ export function bookingWorld(now: string) {
       lessonPriceSettings: async () => ({ minHourlyRatePence: 500, maxHourlyRatePence: 50_000, defaultHourlyRatePence: 2500 }),
       activeServiceNotices: async () => [],
     },
+    // Reminders are a database job, tested against both databases (http/test/reminders.test.ts).
+    reminders: { listCandidates: notFaked('reminders.listCandidates'), record: notFaked('reminders.record') },
     outbox: outboxOf(state),
     webhookEvents: webhookEventLogOf(state),
     bookableTeaches: { findBookableTeach: async (teachId) => structuredClone(state.teaches.find((t) => t.teach.id === teachId && t.teach.enabled)) },
@@ -409,6 +411,7 @@ export function bookingWorld(now: string) {
       holdMinutes: 15,
       serviceFeePercent: 10,
       meetingBaseUrl: 'https://meet.test/',
+      reminderOffsetsMinutes: [1440, 60],
       paymentReturnUrl: 'https://app.test/return',
       paymentActionUrl: 'https://app.test/pay',
       internalMailbox: 'staff@app.test',

@@ -7,6 +7,7 @@ export const bookingConfigFromConfig = (config: Config, baseUrl: string): Bookin
   holdMinutes: config.BOOKING_HOLD_MINUTES,
   serviceFeePercent: config.SERVICE_FEE_PERCENT,
   meetingBaseUrl: config.MEETING_BASE_URL,
+  reminderOffsetsMinutes: config.LESSON_REMINDERS,
   paymentReturnUrl: `${baseUrl}/api/payments/return`,
   paymentActionUrl: config.PAYMENT_ACTION_URL ?? `${baseUrl}/api/payments/return`,
   internalMailbox: config.INTERNAL_MAILBOX,

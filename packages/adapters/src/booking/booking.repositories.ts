@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/database'
 import { bookingLocks, bookingRepository } from './booking.repository'
 import { couponRepository } from './coupon.repository'
+import { lessonReminderRepository } from './lesson-reminder.repository'
 import { noteRepository } from './note.repository'
 
 /** The booking context's part of the repository bag, outside a transaction: no locks. */
@@ -10,6 +11,7 @@ export function bookingRepositories(db: Kysely<Database>) {
     bookings: bookingRepository(db),
     coupons: couponRepository(db),
     notes: noteRepository(db),
+    reminders: lessonReminderRepository(db),
   }
 }
 

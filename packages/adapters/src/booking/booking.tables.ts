@@ -1,5 +1,6 @@
 import type { BookingEventsTable, BookingsTable } from './bookings.table'
 import type { CouponRedemptionsTable, CouponsTable } from './coupons.table'
+import type { LessonRemindersTable } from './lesson-reminders.table'
 import type { LessonChildrenTable, LessonsTable } from './lessons.table'
 import type { NoteFilesTable, NotesTable } from './notes.table'
 import type { TutorHoursTable } from './tutor-hours.table'
@@ -11,6 +12,7 @@ export interface BookingTables {
   coupon_redemptions: CouponRedemptionsTable
   coupons: CouponsTable
   lesson_children: LessonChildrenTable
+  lesson_reminders: LessonRemindersTable
   lessons: LessonsTable
   note_files: NoteFilesTable
   notes: NotesTable

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     expect(problemsOf({ REDIS_URL: 'http://127.0.0.1:6379' })).toEqual(['REDIS_URL must be a redis:// or rediss:// URL'])
   })
 
+  it('takes a read replica only beside a server database (DATABASE_READ_URL)', () => {
+    expect(problemsOf({ DATABASE_READ_URL: 'postgres://replica/tutoring' })).toEqual(['DATABASE_READ_URL needs DATABASE_URL: a replica of the embedded database cannot exist'])
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/tutoring', DATABASE_READ_URL: 'mysql://replica' })).toEqual(['DATABASE_READ_URL must be a postgres:// or postgresql:// URL'])
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/tutoring', DATABASE_READ_URL: 'postgres://replica/tutoring' })
+    expect(config).toMatchObject({ DATABASE_READ_URL: 'postgres://replica/tutoring', READ_AFTER_WRITE_MS: 5000, READ_REPLICA_MAX_LAG_MS: 5000 })
+  })
+
   it('gives one line for each malformed variable, and repeats no value that may hold a credential', () => {
     const problems = problemsOf({
       PORT: 'eighty',
@@ -47,6 +54,15 @@ describe('loadConfig', () => {
     )
     expect(problems.join('\n')).not.toContain('too short')
     expect(new ConfigError(problems).message).toMatch(/^invalid configuration: [^\n]+$/)
+  })
+
+  it('reads LESSON_REMINDERS as minutes before the start (1440,60 by default, none for no reminders) and refuses anything else', () => {
+    expect(loadConfig({}).LESSON_REMINDERS).toEqual([1440, 60])
+    expect(loadConfig({ LESSON_REMINDERS: '2880, 30' }).LESSON_REMINDERS).toEqual([2880, 30])
+    expect(loadConfig({ LESSON_REMINDERS: 'none' }).LESSON_REMINDERS).toEqual([])
+    for (const bad of ['0', '60,', 'an hour', '50000']) {
+      expect(problemsOf({ LESSON_REMINDERS: bad })).toEqual([`LESSON_REMINDERS must be none or comma-separated whole numbers of minutes from 1 to 40320, like 1440,60 (got "${bad}")`])
+    }
   })
 
   it('accepts the forms the services take', () => {

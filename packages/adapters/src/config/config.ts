@@ -39,6 +39,12 @@ const configSchema = z.object({
   PORT: int(3000, 0, 65535),
   APP_URL: optionalUrl,
   DATABASE_URL: expects(z.string().refine(urlWith(['postgres:', 'postgresql:'])).optional(), 'a postgres:// or postgresql:// URL'),
+  /** A streaming replica of DATABASE_URL for search, availability and reference reads (CONTRACT §16). */
+  DATABASE_READ_URL: expects(z.string().refine(urlWith(['postgres:', 'postgresql:'])).optional(), 'a postgres:// or postgresql:// URL'),
+  /** A caller's reads this long after their own write go to the primary, so they see it. */
+  READ_AFTER_WRITE_MS: int(5_000, 0, 3_600_000),
+  /** Reads go to the primary while the replica is further behind than this. */
+  READ_REPLICA_MAX_LAG_MS: int(5_000, 0, 3_600_000),
   DATA_DIR: z.string().default('./.data'),
   REDIS_URL: expects(z.string().refine(urlWith(['redis:', 'rediss:'])).optional(), 'a redis:// or rediss:// URL'),
   APP_KEY: expects(z.string().refine(isUsableAppKey).optional(), 'at least 32 bytes, best as base64:<32 random bytes in base64>'),
@@ -71,6 +77,15 @@ const configSchema = z.object({
     'comma-separated addresses, CIDRs or loopback, linklocal, uniquelocal',
   ),
   BOOKING_HOLD_MINUTES: int(15, 1),
+  /** Minutes before a lesson's start at which both sides are reminded; empty (`LESSON_REMINDERS=none`) for no reminders. */
+  LESSON_REMINDERS: expects(
+    z
+      .string()
+      .default('1440,60')
+      .refine((v) => v === 'none' || v.split(',').every((part) => /^\s*\d{1,5}\s*$/.test(part) && Number(part) >= 1 && Number(part) <= 40_320))
+      .transform((v) => (v === 'none' ? [] : [...new Set(v.split(',').map(Number))])),
+    'none or comma-separated whole numbers of minutes from 1 to 40320, like 1440,60',
+  ),
   CORS_TRUSTED_ORIGINS: csv,
   CORS_WHITELIST: csv,
   SERVICE_FEE_PERCENT: expects(z.coerce.number().min(0).max(100).default(10), 'a number from 0 to 100'),
@@ -112,6 +127,10 @@ const configSchema = z.object({
   OUTBOX_LEASE_SECONDS: int(120, 1, 86_400),
   /** On SIGTERM: how long requests and jobs under way may take to finish before they are cut. */
   SHUTDOWN_TIMEOUT_MS: int(10_000, 0, 600_000),
+  /** The embedded start on an empty DATA_DIR seeds a demo (tutors and three accounts) unless this is `false`. */
+  SEED_DEMO: expects(z.enum(['true', 'false']).default('true'), 'true or false'),
+  /** The demo accounts' password; absent: a generated one, printed at start. */
+  DEMO_PASSWORD: expects(z.string().min(8).max(128).optional(), '8 to 128 characters'),
 })
 
 export type Config = z.infer<typeof configSchema>
@@ -146,6 +165,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!byName.has(name)) byName.set(name, problemOf(name, cleaned[name], issue.message))
     }
     throw new ConfigError([...byName.values()])
+  }
+  if (parsed.data.DATABASE_READ_URL && !parsed.data.DATABASE_URL) {
+    throw new ConfigError(['DATABASE_READ_URL needs DATABASE_URL: a replica of the embedded database cannot exist'])
   }
   // Relative to where the command was typed (pnpm runs scripts inside the package folder),
   // so `pnpm start` and `pnpm cli` at the root share one embedded database.

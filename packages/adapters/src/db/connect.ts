@@ -5,10 +5,12 @@ import { cube } from '@electric-sql/pglite/contrib/cube'
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
+import type { Logger } from '../logger'
 import type { Database } from './database'
 import { lockDataDir } from './data-dir-lock'
 import { PGliteDialect } from './pglite-dialect'
 import { preparingPool } from './prepared-statements'
+import { replicaMonitor, routingPool, type ReplicaMonitor } from './read-replica'
 import { PG_TYPE, keepText, parseInt8 } from './type-parsers'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -16,6 +18,8 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export interface DatabaseHandle {
   readonly db: Kysely<Database>
   readonly kind: DatabaseKind
+  /** How far behind the replica is, when one is configured (`DATABASE_READ_URL`). */
+  readonly replica?: ReplicaMonitor
   close(): Promise<void>
 }
 
@@ -60,13 +64,29 @@ const pgTypes = {
 
 export interface PostgresOptions {
   maxConnections?: number
+  /** A streaming replica for the reads `onReplica` runs (CONTRACT §16 `DATABASE_READ_URL`). */
+  replica?: { url: string; maxLagMs: number; logger: Logger }
+}
+
+function postgresPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, types: pgTypes })
+  // A pool error on an idle client must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined)
+  return pool
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types: pgTypes })
-  // A pool error on an idle client must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined)
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+  const max = options.maxConnections ?? 10
+  const primary = postgresPool(url, max)
+  if (!options.replica) {
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(primary) }) })
+    await sql`select 1`.execute(db)
+    return { db, kind: 'postgres', close: () => db.destroy() }
+  }
+  const replica = postgresPool(options.replica.url, max)
+  const monitor = replicaMonitor({ primary, replica, maxLagMs: options.replica.maxLagMs, logger: options.replica.logger })
+  const pool = routingPool(preparingPool(primary), preparingPool(replica), monitor)
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   await sql`select 1`.execute(db)
-  return { db, kind: 'postgres', close: () => db.destroy() }
+  return { db, kind: 'postgres', replica: monitor, close: () => db.destroy() }
 }

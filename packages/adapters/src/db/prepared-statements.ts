@@ -39,7 +39,13 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     async connect() {
       const client = await pool.connect()
       let wrapper = wrappers.get(client)
-      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)))
+      if (!wrapper) {
+        wrappers.set(client, (wrapper = wrap(client)))
+        // A server that goes away under a checked-out client fails its query (the caller hears
+        // of it) and then emits 'error', which the pool listens for only while the client is
+        // idle: unheard, it would end the process.
+        client.on('error', () => undefined)
+      }
       return wrapper
     },
     end: () => pool.end(),

@@ -64,6 +64,14 @@ const TEMPLATES: Record<string, Template> = {
     lines: [`Hello ${str(d.firstname)},`, `The ${str(d.subject)} lesson of ${str(d.tutorName)} and ${str(d.studentName)} is booked from ${str(d.start)} to ${str(d.finish)}.`],
     links: manage(d),
   }),
+  lesson_reminder: (d) => ({
+    subject: `Reminder: ${str(d.subject)} lesson ${str(d.leadTime)}, ${str(d.startLocal)}`,
+    lines: [
+      `Hello ${str(d.firstname)},`,
+      `The ${str(d.subject)} lesson of ${str(d.tutorName)} and ${str(d.studentName)} starts ${str(d.leadTime)}: ${str(d.startLocal)} (${str(d.timeZone)}).`,
+    ],
+    links: manage(d),
+  }),
   lesson_cancelled: (d) => ({
     subject: `Lesson cancelled: ${str(d.subject)} on ${str(d.start)}`,
     lines: [

@@ -7,3 +7,4 @@ export { startFcmStandIn, type FcmStandIn, type FcmReceived, type FcmTokenGrant 
 export { TestRedis } from './redis-server'
 export { aSearchableTutor, addSearchableTutor, addTutors, catalogOf, removeAllTutors } from './tutors'
 export { startWebPushStandIn, type WebPushStandIn, type WebPushReceived } from './web-push-stand-in'
+export { replicaClusterAvailable, startReplicaCluster, type ReplicaCluster } from './replica-cluster'

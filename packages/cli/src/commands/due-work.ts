@@ -37,3 +37,17 @@ export const lessonsExpireReschedules: Command = {
     })
   },
 }
+
+export const lessonsRemind: Command = {
+  name: 'lessons:remind',
+  usage: '',
+  summary: 'queue the lesson reminders that are due (LESSON_REMINDERS), by email and push to both sides; each goes out once',
+  options: {},
+  async run({ io, config }) {
+    const { sendDueReminders } = await import('@tutoring/domain/booking')
+    await withServices(config, io, async ({ bookings }) => {
+      const { sent } = await sendDueReminders(bookings)
+      io.out(`lesson reminders queued ${sent}`)
+    })
+  },
+}

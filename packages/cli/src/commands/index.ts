@@ -1,6 +1,6 @@
 import type { Command } from '../command'
 import { migrate, migrateStatus } from './migrate'
-import { lessonsExpireReschedules, paymentsCaptureDue } from './due-work'
+import { lessonsExpireReschedules, lessonsRemind, paymentsCaptureDue } from './due-work'
 import { outboxFailed, outboxRetry } from './outbox-failed'
 import { outboxWork } from './outbox-work'
 import { postcodesImport } from './postcodes-import'
@@ -21,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   outboxFailed,
   outboxRetry,
   lessonsExpireReschedules,
+  lessonsRemind,
   paymentsCaptureDue,
   purgeExpired,
   postcodesImport,

@@ -46,15 +46,18 @@ export type {
   CouponRepository,
   HoursTaughtChange,
   LessonPatch,
+  LessonReminderRepository,
   NewBooking,
   NewPayment,
   NoteDraft,
   NoteRepository,
   PaymentPatch,
+  ReminderCandidate,
   StoredCoupon,
 } from './ports'
 export { proposeLessonReschedule } from './propose-lesson-reschedule'
 export { rateLesson } from './rate-lesson'
+export { sendDueReminders } from './send-due-reminders'
 export { backingPayment, isLivePayment, lessonEmailData, PAYMENT_SYNC_TOPICS, releaseAttempt } from './settlement'
 export {
   type BookingContexts,

@@ -168,6 +168,33 @@ export interface NoteRepository {
   ownFileIds(userId: number, fileIds: readonly string[]): Promise<string[]>
 }
 
+/**
+ * A committed lesson that may be due a reminder: its booking paid or its card saved for the
+ * authorisation, its lesson not cancelled, its start ahead.
+ */
+export type ReminderCandidate = {
+  lessonId: number
+  bookingId: number
+  start: Date
+  /** When the lesson was committed at its current time: paid (or the card saved), or moved there by an approved reschedule. */
+  committedAt: Date
+  /** The offsets (minutes) already reminded for this start. */
+  sentOffsets: readonly number[]
+  /** Each recipient's time zone, by user id (the booker's and the tutor's). */
+  timeZones: ReadonlyMap<number, string>
+}
+
+export interface LessonReminderRepository {
+  /** Committed lessons starting after `now` and at most `horizonMinutes` later. */
+  listCandidates(now: Date, horizonMinutes: number): Promise<ReminderCandidate[]>
+  /**
+   * Records the reminder of this lesson at this start and offset; false when it is recorded
+   * already (another run, maybe another instance, sent it): the key is unique, so a racing
+   * insert waits for the first and then finds it.
+   */
+  record(lessonId: number, start: Date, offsetMinutes: number, at: Date): Promise<boolean>
+}
+
 /** Availability's readers too: the slot check runs inside the booking's transaction, under the tutor's lock. */
 export interface BookingRepos extends AvailabilityRepos {
   bookings: BookingRepository
@@ -175,6 +202,7 @@ export interface BookingRepos extends AvailabilityRepos {
   coupons: CouponRepository
   notes: NoteRepository
   catalog: CatalogRepository
+  reminders: LessonReminderRepository
   outbox: Outbox
 }
 
@@ -183,6 +211,8 @@ export type BookingConfig = {
   serviceFeePercent: number
   /** Where online lessons meet; a per-lesson room is appended. */
   meetingBaseUrl: string
+  /** Minutes before a lesson's start at which both sides are reminded (`LESSON_REMINDERS`). */
+  reminderOffsetsMinutes: readonly number[]
 }
 
 export type BookingDeps = {

@@ -1,7 +1,7 @@
-import { err, ok, ResultAsync } from 'neverthrow'
+import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import type { SlotUnavailable } from '../availability'
 import { proposeReschedule, type LessonTransitionError } from '../lesson'
-import { notFound, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
+import { MINUTE_MS, notFound, validationFailed, type Actor, type Forbidden, type NotFound, type ValidationFailed } from '../shared'
 import { maySeeBooking, partiesOf, type BookingAggregate } from './booking-record'
 import { checkRescheduleSlot } from './booking-slot'
 import type { BookingDeps } from './ports'
@@ -11,6 +11,8 @@ import { lessonEmailData, managementUrl } from './settlement'
  * `PUT /api/lessons/{id}/edit`: either party proposes new times at least 72 hours before the
  * original start; the proposed time must be free (this lesson aside). The other party gets
  * an email with Accept and Decline links, signed for them until the proposal expires.
+ * A proposal moves the lesson, it does not resize it (CONTRACT §15): the price was paid for
+ * the booked length.
  */
 export function proposeLessonReschedule(
   deps: Pick<BookingDeps, 'uow' | 'clock' | 'links' | 'availability'>,
@@ -34,6 +36,8 @@ export function proposeLessonReschedule(
         now,
       })
       if (step.isErr()) return err(step.error)
+      const length = keepsLength(a.lesson, input)
+      if (length.isErr()) return err(length.error)
       const free = await checkRescheduleSlot(deps, repos, a.lesson, { start: input.start, finish: input.finish })
       if (free.isErr()) return err(free.error)
       const set = step.value.transition.effects.find((e) => e.type === 'SetSuggestedTimes')
@@ -72,4 +76,11 @@ export function proposeLessonReschedule(
       return after ? ok(after) : err(notFound('lesson'))
     }),
   )
+}
+
+/** The proposed times span exactly the booked lesson's length (a 422 on `suggested_finish` otherwise). */
+function keepsLength(lesson: { start: Date; finish: Date }, proposed: { start: Date; finish: Date }): Result<void, ValidationFailed> {
+  const booked = lesson.finish.getTime() - lesson.start.getTime()
+  if (proposed.finish.getTime() - proposed.start.getTime() === booked) return ok(undefined)
+  return err(validationFailed({ suggested_finish: [`must keep the lesson's length of ${booked / MINUTE_MS} minutes after suggested_start`] }))
 }

@@ -8,7 +8,7 @@ import {
   sendVerificationEmail,
   verifyEmail,
 } from '@tutoring/domain/accounts'
-import { authApi, currentUser, signedUrl } from '../platform/auth'
+import { authApi, currentUser, signatureQuery, signedUrl } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
@@ -158,7 +158,7 @@ export function accountRoutes(app: App, services: Services): void {
       method: 'get',
       tags,
       summary: 'The emailed verification link (signed)',
-      request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      request: { params: z.object({ id: z.coerce.number().int().positive() }), query: signatureQuery },
       middleware: [signedUrl(services)] as const,
       responses: { 200: jsonContent(z.object({ data: UserSchema }), 'Verified'), 403: problemContent('invalid_signature') },
     },

@@ -25,6 +25,18 @@ const couponQuery = z.object({
 const uidParam = z.object({ uid: z.string().min(1).max(64).openapi({ param: { name: 'uid', in: 'path' } }) })
 const toPence = (pounds: string | undefined) => (pounds === undefined ? undefined : Math.round(Number(pounds) * 100))
 
+/** What the processor appends to a return URL (Stripe's redirect): documented and taken, never trusted. */
+const processorParameter = z.string().max(255).optional().openapi({ description: "The processor's own; ignored (the outcome is read from the processor)." })
+const PROCESSOR_RETURN_PARAMETERS = {
+  payment_intent: processorParameter,
+  payment_intent_client_secret: processorParameter,
+  setup_intent: processorParameter,
+  setup_intent_client_secret: processorParameter,
+  redirect_status: processorParameter,
+  source_redirect_slug: processorParameter,
+  source_type: processorParameter,
+}
+
 export function paymentRoutes(app: App, services: Services): void {
   const deps = services.bookings
 
@@ -99,7 +111,7 @@ export function paymentRoutes(app: App, services: Services): void {
       tags: ['Payments'],
       summary: 'Where the customer returns after a 3-D Secure step (HTML)',
       description: [
-        "`redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (or `booking_id`, after the check of a card set up for a lesson more than 6 days out; and the processor's own parameters, ignored).",
+        "`redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (or `booking_id`, after the check of a card set up for a lesson more than 6 days out; and the processor's own parameters, listed here and ignored: the outcome is asked of the processor).",
         'Answers an HTML page with the outcome, refreshed from the processor as GET /api/payments/{id}/status does, so the booking moves on even before the webhook arrives. Public, like that route: it shows the outcome only. An unknown payment is a 404 page.',
       ].join(' '),
       security: [{}],
@@ -110,6 +122,7 @@ export function paymentRoutes(app: App, services: Services): void {
             booking_id: z.coerce.number().int().positive().max(2_147_483_647).optional().openapi({
               description: "Instead of `payment_id`, after the bank's check of a card set up for a lesson more than 6 days out: that booking's payment",
             }),
+            ...PROCESSOR_RETURN_PARAMETERS,
           })
           .refine((q) => q.payment_id !== undefined || q.booking_id !== undefined, { message: 'give payment_id or booking_id', path: ['payment_id'] }),
       },

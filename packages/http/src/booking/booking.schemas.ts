@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
+import { signedLinkQuery } from '../platform/auth'
 import {
   BOOKING_STATES,
   type BookingAggregate,
@@ -25,7 +26,7 @@ const instant = z.iso.datetime({ offset: true }).refine(...withinSupportedYears)
 export const idParam = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: 'id', in: 'path' } }) })
 export const listQuery = z.object(paginationQuery)
 /** The `secret` of an emailed management link (CONTRACT §14): this booking only, until the lesson's finish. */
-export const bookingSecretQuery = z.object({
+export const bookingSecretQuery = signedLinkQuery.extend({
   secret: z.string().optional().openapi({ description: "From an emailed management link: opens this one booking (view, cancel) as its recipient until the lesson's finish; for any other booking, or expired, it is 401 as no credential." }),
 })
 

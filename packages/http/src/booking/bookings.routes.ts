@@ -7,7 +7,7 @@ import {
   approveLessonReschedule,
   updateBooking,
 } from '@tutoring/domain/booking'
-import { authApi, currentUser, webApi } from '../platform/auth'
+import { authApi, currentUser, signedLinkQuery, webApi } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'
 import { mediaUrls } from '../platform/media-urls'
@@ -107,7 +107,7 @@ export function bookingRoutes(app: App, services: Services): void {
       description: `Body \`{note}\`: the booker's note to the tutor (null clears it). ${VISIBILITY} Only the booker or staff change it (the tutor: 403). States change through pay, cancel and the lesson routes; prices never change.`,
       security: webApiAuth,
       middleware: [webApi(services), jsonBody] as const,
-      request: { params: idParam, body: { content: { 'application/json': { schema: BookingUpdateBody } }, required: true } },
+      request: { params: idParam, query: signedLinkQuery, body: { content: { 'application/json': { schema: BookingUpdateBody } }, required: true } },
       responses: { 200: jsonContent(one(BookingSchema), 'The booking'), ...commonProblems },
     },
     async (c) => {

@@ -10,7 +10,7 @@ import {
   rateLesson,
   type BookingAggregate,
 } from '@tutoring/domain/booking'
-import { authApi, currentUser, webApi } from '../platform/auth'
+import { authApi, currentUser, signedLinkQuery, webApi } from '../platform/auth'
 import { IDEMPOTENCY_DESCRIPTION, idempotencyHeaders, idempotent } from '../platform/idempotency'
 import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
@@ -25,11 +25,8 @@ const tags = ['Lessons']
 const VISIBILITY = 'Staff, the tutor and the booker (student or parent) see a lesson; to anyone else it does not exist (404).'
 const ANSWER = 'Only the party that did not propose may answer (403 otherwise, staff included); a lesson not in RESCHEDULE is 409 invalid_state_transition whoever asks, as is a proposal past its expiry.'
 
-const respondQuery = z.object({
+const respondQuery = signedLinkQuery.extend({
   action: z.enum(['approve', 'decline']),
-  uid: z.string().optional(),
-  expires: z.string().optional(),
-  signature: z.string().optional(),
   secret: z.string().optional(),
 })
 
@@ -47,7 +44,7 @@ export function lessonRoutes(app: App, services: Services): void {
       description: `web.api (bearer, signed link with uid, or secret). ${VISIBILITY}`,
       security: webApiAuth,
       middleware: [webApi(services)] as const,
-      request: { params: idParam },
+      request: { params: idParam, query: signedLinkQuery },
       responses: { 200: jsonContent(one(LessonSchema), 'The lesson'), ...commonProblems },
     },
     async (c) => c.json(lessonAnswer(await unwrap(getLesson(deps, currentUser(c), c.req.valid('param').id))), 200),
@@ -129,7 +126,7 @@ export function lessonRoutes(app: App, services: Services): void {
         description: `Cancels the lesson's booking exactly as PUT /api/bookings/{id}/cancel does (who may, refund tiers, emails). ${VISIBILITY}`,
         security: auth === 'web' ? webApiAuth : bearer,
         middleware: [auth === 'web' ? webApi(services) : authApi] as const,
-        request: { params: idParam },
+        request: { params: idParam, ...(auth === 'web' ? { query: signedLinkQuery } : {}) },
         responses: { 200: jsonContent(one(LessonSchema), 'Cancelled'), 409: problemContent('invalid_state_transition'), ...commonProblems },
       },
       async (c) => c.json(lessonAnswer(await unwrap(cancelBooking(deps, currentUser(c), { lessonId: c.req.valid('param').id }))), 200),
@@ -144,10 +141,10 @@ export function lessonRoutes(app: App, services: Services): void {
       tags,
       summary: 'Propose new times',
       description:
-        `Either party (the tutor, or the lesson's student or parent; staff 403) proposes \`suggested_start\`/\`suggested_finish\` at least 72 hours before the original start (422 reschedule_notice_too_short). The proposed time must be free of the tutor's other lessons, this one aside (409 slot_unavailable). The lesson goes to RESCHEDULE; the other party gets an email with Accept and Decline links signed for them, which open a confirmation page. The proposal expires at the earlier of 48 h and the original start; then the lesson is cancelled with a full refund. ${VISIBILITY}`,
+        `Either party (the tutor, or the lesson's student or parent; staff 403) proposes \`suggested_start\`/\`suggested_finish\` at least 72 hours before the original start (422 reschedule_notice_too_short), spanning the lesson's booked length (another length: 422 validation_failed on suggested_finish). The proposed time must be free of the tutor's other lessons, this one aside (409 slot_unavailable). The lesson goes to RESCHEDULE; the other party gets an email with Accept and Decline links signed for them, which open a confirmation page. The proposal expires at the earlier of 48 h and the original start; then the lesson is cancelled with a full refund. ${VISIBILITY}`,
       security: webApiAuth,
       middleware: [webApi(services), jsonBody] as const,
-      request: { params: idParam, body: { content: { 'application/json': { schema: RescheduleBody } }, required: true } },
+      request: { params: idParam, query: signedLinkQuery, body: { content: { 'application/json': { schema: RescheduleBody } }, required: true } },
       responses: { 200: jsonContent(one(LessonSchema), 'Proposed'), 409: problemContent('invalid_state_transition, slot_unavailable'), ...commonProblems },
     },
     async (c) => {
@@ -169,7 +166,7 @@ export function lessonRoutes(app: App, services: Services): void {
       description: `${ANSWER} The lesson takes the suggested times (409 slot_unavailable if they were taken meanwhile) and is ACTIVE again; both parties get the booked email.`,
       security: webApiAuth,
       middleware: [webApi(services)] as const,
-      request: { params: idParam },
+      request: { params: idParam, query: signedLinkQuery },
       responses: { 200: jsonContent(one(LessonSchema), 'Approved'), 409: problemContent('invalid_state_transition'), ...commonProblems },
     },
     async (c) => c.json(lessonAnswer(await unwrap(approveLessonReschedule(deps, currentUser(c), c.req.valid('param').id))), 200),
@@ -185,7 +182,7 @@ export function lessonRoutes(app: App, services: Services): void {
       description: `${ANSWER} The lesson is cancelled with a full refund (REFUNDED; an unpaid booking is just cancelled); both parties get the cancelled email.`,
       security: webApiAuth,
       middleware: [webApi(services)] as const,
-      request: { params: idParam },
+      request: { params: idParam, query: signedLinkQuery },
       responses: { 200: jsonContent(one(LessonSchema), 'Declined'), 409: problemContent('invalid_state_transition'), ...commonProblems },
     },
     async (c) => c.json(lessonAnswer(await unwrap(declineLessonReschedule(deps, currentUser(c), c.req.valid('param').id))), 200),

@@ -13,6 +13,7 @@ import { PACKAGE_DIR } from '../platform/package-dir'
 import { one } from '../platform/pagination'
 import { problems } from '../platform/problem'
 import { unwrap } from '../platform/respond'
+import { validQuery } from '../platform/validation'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { NoFields, ProfileSchema, multipartBody, presentMediaProfile } from './files.schemas'
 
@@ -118,6 +119,8 @@ const pathAndQuery = (url: string): string => {
   return `${u.pathname}${u.search}`
 }
 
+const storageQuery = z.strictObject({ expires: z.string().openapi({ description: 'Unix seconds' }), signature: z.string().openapi({ description: 'Hex HMAC-SHA256' }) })
+
 /** The local disk default's signed links (CONTRACT §7): `GET /storage/{key}?expires=..&signature=..`. */
 function localStorageRoute(app: App, services: Services) {
   const { urlSigner } = services.infra
@@ -130,7 +133,7 @@ function localStorageRoute(app: App, services: Services) {
       'The target of `/api/resources/...` redirects when no S3 storage is configured. `{key}` may hold slashes. Served inline with its stored content type and `X-Content-Type-Options: nosniff`. A wrong or expired signature is a 403 `invalid_signature`.',
     request: {
       params: z.object({ key: z.string() }),
-      query: z.object({ expires: z.string().openapi({ description: 'Unix seconds' }), signature: z.string().openapi({ description: 'Hex HMAC-SHA256' }) }),
+      query: storageQuery,
     },
     responses: {
       200: { description: 'The object', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
@@ -140,6 +143,7 @@ function localStorageRoute(app: App, services: Services) {
   })
   app.get(`${LOCAL_STORAGE_ROUTE}/*`, async (c) => {
     if (!urlSigner.verify(pathAndQuery(c.req.url))) throw problems.invalidSignature(403, 'This link is invalid or has expired.')
+    validQuery(storageQuery, c)
     const key = c.req.path.slice(LOCAL_STORAGE_ROUTE.length + 1)
     const object = await services.infra.localDisk?.open(key)
     if (!object) throw problems.notFound()
@@ -173,6 +177,8 @@ const ASSET_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
 }
 
+const noQuery = z.strictObject({})
+
 /** Static files the mobile apps fetch, packaged with the service in `packages/http/assets/mobile`. */
 function mobileAssetRoute(app: App) {
   app.openAPIRegistry.registerPath({
@@ -181,13 +187,14 @@ function mobileAssetRoute(app: App) {
     tags: ['Resources'],
     summary: 'Static mobile app assets (e.g. `app-config.json`, `icon.png`)',
     description: 'Public. `{path}` may hold slashes; an unknown asset is a 404.',
-    request: { params: z.object({ path: z.string() }) },
+    request: { params: z.object({ path: z.string() }), query: noQuery },
     responses: {
       200: { description: 'The asset', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
       404: commonProblems[404],
     },
   })
   app.get(`${MOBILE_ROUTE}/*`, async (c: Context<AppEnv>) => {
+    validQuery(noQuery, c)
     const file = await mobileAsset(c.req.path.slice(MOBILE_ROUTE.length + 1))
     if (!file) throw problems.notFound('No such asset.')
     const type = ASSET_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { addBankAccount, deleteBankAccount, linkBankAccount, listBankAccounts, updateBankAccount } from '@tutoring/domain/payments'
 import { authApi, currentUser, internalOnly } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
+import { listOf, paginate, paginationQuery } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
@@ -21,14 +22,15 @@ export function bankAccountRoutes(app: App, services: Services): void {
       method: 'get',
       tags,
       summary: "The tutor's payout bank accounts",
-      description: 'Tutors only (students, parents and internal staff: 403). Live accounts, the default first. Only the last four digits of a number are ever shown or kept.',
+      description: 'Tutors only (students, parents and internal staff: 403). Live accounts, the default first. Only the last four digits of a number are ever shown or kept. Paginated like every list (CONTRACT §17).',
       security: bearer,
       middleware: [authApi] as const,
-      responses: { 200: jsonContent(z.object({ data: z.array(BankAccountSchema) }), 'Bank accounts'), ...commonProblems },
+      request: { query: z.strictObject(paginationQuery) },
+      responses: { 200: jsonContent(listOf(BankAccountSchema), 'Bank accounts'), ...commonProblems },
     },
     async (c) => {
       const accounts = await unwrap(listBankAccounts(deps, currentUser(c)))
-      return c.json({ data: accounts.map(presentBankAccount) }, 200)
+      return c.json(paginate(accounts.map(presentBankAccount), c.req.valid('query')), 200)
     },
   )
 

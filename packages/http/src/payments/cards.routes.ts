@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { addCard, deleteCard, listCards, setDefaultCard, validateCard } from '@tutoring/domain/payments'
 import { authApi, currentUser } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
+import { listOf, paginate, paginationQuery } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import { authThrottle } from '../platform/throttle'
@@ -21,14 +22,15 @@ export function cardRoutes(app: App, services: Services): void {
       method: 'get',
       tags,
       summary: "The caller's saved cards",
-      description: 'Live (not deleted) cards, the default first, then newest first. Every role may keep cards. Not paginated: a handful at most.',
+      description: 'Live (not deleted) cards, the default first, then newest first. Every role may keep cards. Paginated like every list (CONTRACT §17).',
       security: bearer,
       middleware: [authApi] as const,
-      responses: { 200: jsonContent(z.object({ data: z.array(CardSchema) }), 'Cards'), 401: commonProblems[401], 429: commonProblems[429] },
+      request: { query: z.strictObject(paginationQuery) },
+      responses: { 200: jsonContent(listOf(CardSchema), 'Cards'), 401: commonProblems[401], 422: commonProblems[422], 429: commonProblems[429] },
     },
     async (c) => {
       const cards = await unwrap(listCards(deps, currentUser(c)))
-      return c.json({ data: cards.map(presentCard) }, 200)
+      return c.json(paginate(cards.map(presentCard), c.req.valid('query')), 200)
     },
   )
 

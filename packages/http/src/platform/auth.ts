@@ -1,3 +1,4 @@
+import { z } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import { authenticateBookingSecret, authenticateSignedLink, authenticateToken, type User } from '@tutoring/domain/accounts'
 import { isInternal } from '@tutoring/domain/shared'
@@ -38,6 +39,20 @@ const pathAndQuery = (url: string): string => {
   const u = new URL(url)
   return `${u.pathname}${u.search}`
 }
+
+/**
+ * The query of a signed link naming its user (`uid`, `expires`, `signature`): `web.api`'s
+ * second way in, so every `web.api` route documents and takes these three (CONTRACT §17 holds
+ * each route to the names it documents).
+ */
+export const signedLinkQuery = z.object({
+  uid: z.string().optional().openapi({ description: 'Of a signed link: the user it acts for (with expires and signature).' }),
+  expires: z.string().optional().openapi({ description: 'Of a signed link: unix seconds.' }),
+  signature: z.string().optional().openapi({ description: 'Of a signed link: hex HMAC-SHA256 of the URL without it.' }),
+})
+
+/** The query of a `signed` route: the link's expiry and signature (checked by `signedUrl`, 403 when wrong). */
+export const signatureQuery = signedLinkQuery.pick({ expires: true, signature: true })
 
 /**
  * `web.api` (SPEC "Auth levels"): the bearer user; else a valid signed URL naming a user in

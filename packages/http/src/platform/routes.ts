@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
+import { createRoute, z, type OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
 import type { AppEnv } from './app-env'
 import type { Services } from '@tutoring/adapters'
 import { jsonRouteBody } from './request-body'
@@ -21,14 +21,29 @@ export const routeGroups =
  * share the schema, the documentation and the handler. Which bodies a route takes is
  * decided here, by its definition, never by the request's headers: a route documented with
  * a multipart body is an upload and reads its own; every other route gets `jsonRouteBody`
- * first, before any middleware of its own can read a body.
+ * first, before any middleware of its own can read a body. Its query string is held to the
+ * names it documents (`strictQuery`).
  */
 export function mount<const R extends RouteSpec>(app: App, paths: readonly string[], route: R, handler: Handler<R>): void {
   const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware]
   const middleware = isUpload(route) ? own : [jsonRouteBody, ...own]
+  const request = { ...route.request, query: strictQuery(route) }
   for (const path of paths) {
-    app.openapi(createRoute({ ...route, path, middleware }), handler as never)
+    app.openapi(createRoute({ ...route, request, path, middleware }), handler as never)
   }
+}
+
+/**
+ * CONTRACT §17: an unknown query parameter is a 422 naming it, as an unknown body field is,
+ * on every route, so no filter a client guesses (`/api/bookings?state=1`) is ignored
+ * silently. Decided here once: a route's query schema is made strict, and a route that
+ * documents none takes none.
+ */
+function strictQuery(route: RouteSpec): z.ZodObject {
+  const query = route.request?.query
+  if (query === undefined) return z.strictObject({})
+  if (query instanceof z.ZodObject) return query.strict()
+  throw new Error(`a query schema must be an object, to be held to its names: ${route.method} ${route.summary ?? ''}`)
 }
 
 const isUpload = (route: RouteSpec): boolean => {

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { createReview, getTutorReviews } from '@tutoring/domain/reviews'
 import type { Services } from '@tutoring/adapters'
 import { idParam, webApiAuth } from '../booking'
-import { currentUser, webApi } from '../platform/auth'
+import { currentUser, signedLinkQuery, webApi } from '../platform/auth'
 import { jsonBody } from '../platform/json-body'
 import { one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
@@ -21,7 +21,7 @@ export function reviewRoutes(app: App, services: Services): void {
         'web.api. Count, the overall rating (mean of the three criteria), each criterion\'s mean and the ten latest reviews. Cached per process until the end of the day in London (`cached_until`, also as Cache-Control max-age): a review written today shows tomorrow. 404 for a user who is not a tutor.',
       security: webApiAuth,
       middleware: [webApi(services)] as const,
-      request: { params: idParam },
+      request: { params: idParam, query: signedLinkQuery },
       responses: { 200: jsonContent(one(ReviewSummarySchema), 'The summary'), ...commonProblems },
     },
     async (c) => {
@@ -43,7 +43,7 @@ export function reviewRoutes(app: App, services: Services): void {
         'web.api. Criteria `knowledge`, `communication`, `punctuality`, each an integer 1..5, and an optional `comment` of at most 300 characters. Only someone who had a lesson with the tutor (a paid or authorised booking whose lesson was not cancelled) may (403 otherwise), and only once one such lesson has finished and its payment was captured (422 `lesson_not_finished` before: a lesson paid later, or cancelled and refunded before it happens, never carries a review); once per tutor (422 on tutor_id).',
       security: webApiAuth,
       middleware: [webApi(services), jsonBody] as const,
-      request: { params: idParam, body: { content: { 'application/json': { schema: ReviewBody } }, required: true } },
+      request: { params: idParam, query: signedLinkQuery, body: { content: { 'application/json': { schema: ReviewBody } }, required: true } },
       responses: { 201: jsonContent(one(z.object({ id: z.number().int() })), 'Reviewed'), ...commonProblems },
     },
     async (c) => {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { html } from 'hono/html'
 import { openBillingPortal, recordSubscriptionEvent, startSubscription } from '@tutoring/domain/subscriptions'
-import { authApi, currentUser, webApi } from '../platform/auth'
+import { authApi, currentUser, signedLinkQuery, webApi } from '../platform/auth'
 import { presentWebhookOutcome, WebhookAnswer } from '../platform/webhook-answer'
 import { jsonBody, optionalJsonBody } from '../platform/json-body'
 import { unwrap } from '../platform/respond'
@@ -35,7 +35,7 @@ export function subscriptionRoutes(app: App, services: Services): void {
       ].join(' '),
       security: bearer,
       middleware: [webApi(services), optionalJsonBody] as const,
-      request: { body: { content: { 'application/json': { schema: SubscriptionBody } }, required: false } },
+      request: { query: signedLinkQuery, body: { content: { 'application/json': { schema: SubscriptionBody } }, required: false } },
       responses: {
         ...processorProblems,
         200: jsonContent(z.object({ data: SubscriptionSchema }), 'The live subscription, unchanged'),

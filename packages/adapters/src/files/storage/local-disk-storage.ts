@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -37,7 +37,10 @@ export class LocalDiskStorage implements ObjectStorage {
     await mkdir(path.dirname(this.metaPath(key)), { recursive: true })
     const partial = `${target}.partial-${randomUUID()}`
     try {
-      await pipeline(Readable.from(content), createWriteStream(partial, { flags: 'wx' }))
+      // Opened before the copy starts: a stream opening its file by itself may create it after
+      // a failed copy has already removed it, leaving the partial file behind.
+      const file = await open(partial, 'wx')
+      await pipeline(Readable.from(content), file.createWriteStream())
       await writeFile(this.metaPath(key), JSON.stringify(meta))
       await rename(partial, target)
     } catch (error) {
