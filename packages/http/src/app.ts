@@ -20,6 +20,7 @@ import * as accounts from './accounts'
 import * as availability from './availability'
 import * as booking from './booking'
 import * as bookingPayments from './booking-payments'
+import * as bookingSeries from './booking-series'
 import * as catalog from './catalog'
 import * as files from './files'
 import * as notifications from './notifications'
@@ -56,6 +57,7 @@ const ROOMS: ReadonlyArray<{ routes: Routes; replicaReads?: readonly string[] }>
   availability,
   files,
   booking,
+  bookingSeries,
   reviews,
   bookingPayments,
   payments,

@@ -5,4 +5,4 @@ import { noteRoutes } from './notes.routes'
 
 /** Bookings and their lessons and notes. */
 export const routes = routeGroups(bookingRoutes, lessonRoutes, noteRoutes)
-export { idParam, listQuery, webApiAuth } from './booking.schemas'
+export { BookingSchema, idParam, listQuery, presentBooking, webApiAuth } from './booking.schemas'

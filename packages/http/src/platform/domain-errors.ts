@@ -56,5 +56,6 @@ export function problemFromDomain(error: DomainError): Problem {
   if (error.type === 'ValidationFailed') {
     return new Problem(spec.status, spec.code, spec.title, 'Some fields are invalid.', error.errors)
   }
-  return new Problem(spec.status, spec.code, spec.title, detail)
+  const extensions = spec.extensions ? spec.extensions(error as never) : {}
+  return new Problem(spec.status, spec.code, spec.title, detail, undefined, {}, extensions)
 }
