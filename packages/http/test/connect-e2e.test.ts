@@ -241,9 +241,17 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['stand-in', 'offline'] as 
       const student = await register('student')
       const email = `${'student'}${people}@connect.example.com`
       const [confirmed, ignored] = [
-        await bookAndPay(student, tutor, tenDaysAt(9), 'pm_card_authenticationRequired', 'scheduled'),
-        await bookAndPay(student, tutor, tenDaysAt(12), 'pm_card_authenticationRequired', 'scheduled'),
+        await bookAndPay(student, tutor, tenDaysAt(9), 'pm_card_authenticationRequired', 'requires_action'),
+        await bookAndPay(student, tutor, tenDaysAt(12), 'pm_card_authenticationRequired', 'requires_action'),
       ]
+      // The card's setup needs the customer: the bookings are on hold until the bank's check passes (CONTRACT §15).
+      expect((await bookingOf(confirmed.id, student.token)).state_name).toBe('AWAITING_PAYMENT')
+      for (const booked of [confirmed, ignored]) {
+        const { setup_intent_id } = await t.db.selectFrom('payments').select('setup_intent_id').where('booking_id', '=', booked.id).executeTakeFirstOrThrow()
+        if (api) api.authenticate(setup_intent_id!)
+        else await t.db.updateTable('offline_setup_intents').set({ status: 'succeeded' }).where('id', '=', setup_intent_id!).execute()
+        if (booked !== confirmed) expect((await fetch(`${server.url}/api/payments/return?booking_id=${booked.id}`)).status).toBe(200)
+      }
       // The answer carries the SetupIntent's secret, so the client confirms the card (3-D Secure) now.
       expect(confirmed.paid.client_secret).toMatch(/^seti_.+_secret_/)
       expect(confirmed.paid.redirectURL).toMatch(/setup_intent|seti_/)

@@ -332,11 +332,15 @@ export function bookingWorld(now: string) {
       insertWaiting: async (row) => {
         if (!state.tutorTransfers.some((t) => t.paymentId === row.paymentId)) state.tutorTransfers.push({ id: id(), ...row, status: 'waiting' })
       },
-      claimReady: async (tutorId, limit) => {
+      claimReady: async (tutorId, now, limit) => {
         const enabled = (userId: number) => state.payoutAccounts.some((a) => a.userId === userId && a.payoutsEnabled)
         const ready = state.tutorTransfers
           .filter((t) => t.status === 'waiting' && (tutorId === null || t.tutorId === tutorId) && enabled(t.tutorId))
-          .filter((t) => state.payments.find((p) => p.id === t.paymentId)?.status === 'succeeded')
+          .filter((t) => {
+            const p = state.payments.find((x) => x.id === t.paymentId)
+            const lesson = p && lessonOf(p.bookingId)
+            return p?.status === 'succeeded' && (p.amountPence > 0 || (lesson !== undefined && lesson.state !== 'CANCELLED' && lesson.finish <= now))
+          })
           .slice(0, limit)
         for (const t of ready) t.status = 'queued'
         return ready.map((t) => t.id)

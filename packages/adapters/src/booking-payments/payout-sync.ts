@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { feeOnPart, PAYOUT_SYNC_TOPICS, tutorShareOf } from '@tutoring/domain/booking-payments'
+import { BOOKING_STATES } from '@tutoring/domain/booking'
+import { feeOnPart, PAYOUT_SYNC_TOPICS, separateTransferOf } from '@tutoring/domain/booking-payments'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
 import type { Database } from '../db/database'
 import { rowToPayment } from './payment.repository'
@@ -26,14 +27,16 @@ export function payoutSyncHandlers(db: Kysely<Database>, processor: PaymentProce
         .orderBy('state_at', 'desc')
         .executeTakeFirst()
       if (!account) throw new Error(`tutor ${row.tutor_id} has no payout-enabled account`)
-      const amount = tutorShareOf(rowToPayment(payment))
+      const amount = separateTransferOf(rowToPayment(payment), await owedBy(db, payment.booking_id))
       let transferId: string | null = null
-      if (amount > 0 && payment.processor_payment_intent_id) {
-        const intent = await processor.retrievePaymentIntent(payment.processor_payment_intent_id)
+      if (amount > 0) {
+        const intent = payment.processor_payment_intent_id ? await processor.retrievePaymentIntent(payment.processor_payment_intent_id) : null
+        // Tied to the charge when the charge can fund it; a coupon beyond the fee comes from the platform's balance.
+        const fundedByCharge = intent !== null && intent.latestChargeId !== null && amount <= intent.amountReceivedPence && !payment.destination_account_id
         const transfer = await processor.createTransfer({
           accountId: account.processor_account_id,
           amountPence: amount,
-          sourceChargeId: intent.latestChargeId,
+          sourceChargeId: fundedByCharge ? intent.latestChargeId : null,
           transferGroup: row.transfer_group,
           metadata: { booking_id: String(payment.booking_id), payment_id: String(payment.id) },
           idempotencyKey: `${PAYOUT_SYNC_TOPICS.transfer}:${row.id}`,
@@ -47,6 +50,12 @@ export function payoutSyncHandlers(db: Kysely<Database>, processor: PaymentProce
         .execute()
     },
   }
+}
+
+/** What the tutor of a booking is owed, as separateTransferOf reads it. */
+async function owedBy(db: Kysely<Database>, bookingId: number): Promise<{ lessonPricePence: number; refunded: boolean }> {
+  const booking = await db.selectFrom('bookings').select(['lesson_price_pence', 'state']).where('id', '=', bookingId).executeTakeFirstOrThrow()
+  return { lessonPricePence: booking.lesson_price_pence, refunded: booking.state === BOOKING_STATES.REFUNDED }
 }
 
 /** How a refund of this payment takes back the tutor's share: with the charge's own transfer, in proportion. */
@@ -68,7 +77,7 @@ export async function reverseSeparateTransfer(db: Kysely<Database>, processor: P
   const row = await db.selectFrom('tutor_transfers').selectAll().where('payment_id', '=', paymentId).executeTakeFirst()
   if (!row || row.status !== 'sent' || !row.processor_transfer_id || row.amount_pence === null) return
   const payment = await db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()
-  const owed = Math.max(0, row.amount_pence - row.reversed_pence - tutorShareOf(rowToPayment(payment)))
+  const owed = Math.max(0, row.amount_pence - row.reversed_pence - separateTransferOf(rowToPayment(payment), await owedBy(db, payment.booking_id)))
   if (owed === 0) return
   await processor.reverseTransfer(row.processor_transfer_id, { amountPence: owed, idempotencyKey: `payout.reversal:${row.id}:${row.reversed_pence + owed}` })
   await db.updateTable('tutor_transfers').set({ reversed_pence: row.reversed_pence + owed }).where('id', '=', row.id).execute()

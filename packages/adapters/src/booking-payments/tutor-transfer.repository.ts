@@ -12,13 +12,27 @@ export function tutorTransferRepository(db: Kysely<Database>): TutorTransferRepo
         .onConflict((oc) => oc.column('payment_id').doNothing())
         .execute()
     },
-    async claimReady(tutorId, limit) {
+    async claimReady(tutorId, now, limit) {
       let q = db
         .selectFrom('tutor_transfers as t')
         .innerJoin('payments as p', 'p.id', 't.payment_id')
         .select('t.id')
         .where('t.status', '=', 'waiting')
         .where('p.status', '=', 'succeeded')
+        // Nothing charged (a 100 % coupon): the platform pays the tutor once the lesson was given.
+        .where(({ or, eb, exists, selectFrom }) =>
+          or([
+            eb('p.amount_pence', '>', 0),
+            exists(
+              selectFrom('bookings as b')
+                .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
+                .select('b.id')
+                .whereRef('b.id', '=', 'p.booking_id')
+                .where('l.finish_at', '<=', now)
+                .where('l.state', '<>', 0),
+            ),
+          ]),
+        )
         .where(({ exists, selectFrom }) =>
           exists(selectFrom('payout_accounts as a').select('a.user_id').whereRef('a.user_id', '=', 't.tutor_id').where('a.payouts_enabled', '=', true)),
         )

@@ -1,7 +1,7 @@
 import { ensureCustomer, type CreatePaymentIntentInput } from '../payments'
 import type { BookingAggregate, BookingPayment, PaymentRouting } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
-import { routeBookingPayment } from './tutor-share'
+import { needsSeparateTransfer, routeBookingPayment } from './tutor-share'
 
 /**
  * The PaymentIntent of a booking's payment, whether the booker pays now or a scheduled
@@ -35,14 +35,15 @@ export async function bookingPaymentIntent(
   }
 }
 
-async function fixRouting(
+/** Where a payment's money goes, fixed on its row; a tutor's share the charge does not carry waits as a transfer. */
+export async function fixRouting(
   repos: Pick<BookingPaymentsRepos, 'payoutAccounts' | 'payments' | 'tutorTransfers'>,
   a: BookingAggregate,
   payment: BookingPayment,
 ): Promise<PaymentRouting> {
   const routing = routeBookingPayment(a, payment.amountPence, await repos.payoutAccounts.ofUser(a.lesson.tutorId))
   await repos.payments.update(payment.id, { routing })
-  if (!routing.destinationAccountId) {
+  if (needsSeparateTransfer(routing, payment.amountPence, a.booking.lessonPricePence)) {
     await repos.tutorTransfers.insertWaiting({ paymentId: payment.id, tutorId: a.lesson.tutorId, transferGroup: routing.transferGroup })
   }
   return routing

@@ -21,4 +21,4 @@ export { PAYMENT_EVENT_TYPES, type PaymentEvent, type PaymentEventOutcome, recor
 export { releasePayment, type ReleasePaymentError } from './release-payment'
 export { releaseWaitingTransfers } from './release-waiting-transfers'
 export { type DuePaymentsReport, PAYMENT_FAILURES_BEFORE_STAFF_ALERT, runDuePayments } from './run-due-payments'
-export { feeOnPart, heldPence, PAYOUT_SYNC_TOPICS, tutorShareOf } from './tutor-share'
+export { feeOnPart, heldPence, PAYOUT_SYNC_TOPICS, separateTransferOf, tutorOwedOf, tutorShareOf } from './tutor-share'

@@ -17,7 +17,7 @@ import {
 import { AUTHORIZE_LEAD_DAYS, maySeeBooking, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 import { recordAttemptAnswer } from './attempt-answer'
-import { bookerCustomer, bookingPaymentIntent } from './booking-payment-intent'
+import { bookerCustomer, bookingPaymentIntent, fixRouting } from './booking-payment-intent'
 
 export type PayBookingInput = { bookingId: number; paymentMethod: string | null; coupon: string | null }
 export type PayOutcome = { payment: BookingPayment; booking: BookingAggregate }
@@ -100,6 +100,8 @@ async function prepare(
         authorizeAt: scheduled ? authorizeAt : null,
         captureAt: null,
       })
+      // Nothing charged (a 100 % coupon): the tutor is still owed the price, which the platform pays.
+      if (!scheduled && fresh.booking.lessonPricePence > 0) await fixRouting(repos, fresh, payment)
       if (scheduled && setup.clientSecret) {
         await repos.payments.update(payment.id, { clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl })
         Object.assign(payment, { clientSecret: setup.clientSecret, redirectUrl: setup.redirectUrl })

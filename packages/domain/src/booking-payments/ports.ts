@@ -45,9 +45,10 @@ export interface TutorTransferRepository {
   insertWaiting(input: { paymentId: number; tutorId: number; transferGroup: string }): Promise<void>
   /**
    * Claims (FOR UPDATE SKIP LOCKED) waiting shares whose payment is captured and whose
-   * tutor's account is payout-enabled, of one tutor or all, and marks them queued.
+   * tutor's account is payout-enabled, of one tutor or all, and marks them queued. Of a
+   * payment of nothing (a 100 % coupon), once its lesson finished (by `now`) uncancelled.
    */
-  claimReady(tutorId: number | null, limit: number): Promise<number[]>
+  claimReady(tutorId: number | null, now: Date, limit: number): Promise<number[]>
   /** Stores a payout's state; false, changing nothing, when it is already recorded so (or failed). */
   recordPayout(payout: TutorPayout, at: Date): Promise<boolean>
   /** Where to tell a tutor about their payouts. */

@@ -138,7 +138,7 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
     })
   }
   // Money taken for a tutor whose account was enabled meanwhile goes out now, not at the next sweep.
-  if (type === 'payment_intent.succeeded' || type === 'charge.succeeded') await queueReadyTransfers(repos, payment.tutorId)
+  if (type === 'payment_intent.succeeded' || type === 'charge.succeeded') await queueReadyTransfers(repos, payment.tutorId, now)
   return { outcome: 'handled', bookingState: to }
 }
 
@@ -199,7 +199,7 @@ async function applyAccount(repos: BookingPaymentsRepos, account: NonNullable<Pa
   if (!known) return { outcome: 'ignored', reason: 'unknown_account' }
   const applied = await repos.payoutAccounts.record({ accountId: account.id, userId: known.userId, payoutsEnabled: account.payoutsEnabled, at })
   if (!applied) return { outcome: 'ignored', reason: 'stale' }
-  if (account.payoutsEnabled) await queueReadyTransfers(repos, known.userId)
+  if (account.payoutsEnabled) await queueReadyTransfers(repos, known.userId, at)
   return { outcome: 'handled', bookingState: null }
 }
 

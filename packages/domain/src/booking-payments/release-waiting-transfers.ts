@@ -8,7 +8,7 @@ import { queueReadyTransfers } from './tutor-share'
  * `account.updated` webhook does the same for one tutor at once; this catches a capture
  * after the account was enabled, and an account enabled by linking it (the offline processor).
  */
-export async function releaseWaitingTransfers(deps: Pick<BookingPaymentsDeps, 'uow'>, limit = 100): Promise<{ queued: number }> {
-  const result = await deps.uow.run(async (repos) => ok({ queued: await queueReadyTransfers(repos, null, limit) }))
+export async function releaseWaitingTransfers(deps: Pick<BookingPaymentsDeps, 'uow' | 'clock'>, limit = 100): Promise<{ queued: number }> {
+  const result = await deps.uow.run(async (repos) => ok({ queued: await queueReadyTransfers(repos, null, deps.clock.now(), limit) }))
   return result._unsafeUnwrap()
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { feeOnPart, heldPence, routeBookingPayment, tutorShareOf } from './tutor-share'
+import { feeOnPart, heldPence, routeBookingPayment, separateTransferOf, tutorOwedOf, tutorShareOf } from './tutor-share'
 
 const booking = (id: number, lessonPricePence: number) => ({ booking: { id, lessonPricePence } }) as Parameters<typeof routeBookingPayment>[0]
 
@@ -52,5 +52,21 @@ describe("a tutor's share", () => {
         expect(share + feeOnPart({ applicationFeePence: fee }, amount, kept)).toBe(kept)
       }),
     )
+  })
+
+  it('owes the tutor the lesson price whatever the coupon; the platform sends what the charge does not carry', () => {
+    const routing = (destinationAccountId: string | null, applicationFeePence: number) => ({ destinationAccountId, applicationFeePence, transferGroup: 'booking-7' })
+    const captured = (amountPence: number, dest: string | null) => ({ amountPence, capturedPence: amountPence, refundedPence: 0, status: 'succeeded' as const, routing: routing(dest, Math.max(0, amountPence - 3000)) })
+    const owed = { lessonPricePence: 3000, refunded: false }
+    // 20.00 off a 30.00 lesson (33.00 with the fee): 13.00 charged, the tutor still owed 30.00.
+    expect(tutorOwedOf(captured(1300, 'acct_1'), owed)).toBe(3000)
+    expect(separateTransferOf(captured(1300, 'acct_1'), owed)).toBe(1700)
+    expect(separateTransferOf(captured(1300, null), owed)).toBe(3000)
+    expect(separateTransferOf(captured(3300, 'acct_1'), owed)).toBe(0)
+    // A 100 % coupon: nothing charged, the price paid by the platform, unless refunded.
+    expect(separateTransferOf(captured(0, 'acct_1'), owed)).toBe(3000)
+    expect(separateTransferOf(captured(0, null), { lessonPricePence: 3000, refunded: true })).toBe(0)
+    // Half refunded: half owed.
+    expect(tutorOwedOf({ ...captured(1300, null), refundedPence: 650 }, owed)).toBe(1500)
   })
 })

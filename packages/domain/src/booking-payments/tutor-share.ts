@@ -13,9 +13,10 @@ export const transferGroupOf = (bookingId: number): string => `booking-${booking
  * Where a booking's payment goes. The tutor is owed the lesson price; the platform keeps the
  * rest of what the customer pays (the service fee less any coupon, which the platform funds).
  * A coupon larger than the fee leaves the platform nothing to keep and the tutor the whole
- * charge, since a processor fee can't be negative. With a payout-enabled account the charge
- * names it as its destination; without one the platform takes the charge alone and the
- * tutor's share waits for a separate transfer in the same transfer group.
+ * charge, since a processor fee can't be negative; the rest of the price goes to the tutor
+ * by a transfer from the platform's balance (separateTransferOf). With a payout-enabled
+ * account the charge names it as its destination; without one the platform takes the charge
+ * alone and the tutor's share waits for a separate transfer in the same transfer group.
  */
 export const routeBookingPayment = (
   a: Pick<BookingAggregate, 'booking'>,
@@ -45,11 +46,39 @@ export const tutorShareOf = (p: Pick<BookingPayment, 'amountPence' | 'capturedPe
 }
 
 /**
+ * What the tutor is owed of a payment (CONTRACT §15): the lesson price whatever the coupon, in
+ * proportion to what the processor still holds of the payment (a refund takes its part back).
+ * A payment of nothing (a 100 % coupon) owes the whole price unless the booking was refunded.
+ */
+export const tutorOwedOf = (
+  p: Pick<BookingPayment, 'amountPence' | 'capturedPence' | 'refundedPence' | 'status'>,
+  booking: { lessonPricePence: Pence; refunded: boolean },
+): Pence => {
+  if (p.amountPence === 0) return p.status === 'succeeded' && !booking.refunded ? booking.lessonPricePence : 0
+  return roundHalfUp(booking.lessonPricePence * heldPence(p), p.amountPence)
+}
+
+/**
+ * What the tutor gets by a separate transfer: what they are owed less what the charge itself
+ * sends to their account (its destination, less the platform's fee). Without a destination
+ * that is all of it; with one, what a coupon larger than the fee took off, which the platform
+ * pays from its own balance.
+ */
+export const separateTransferOf = (
+  p: Pick<BookingPayment, 'amountPence' | 'capturedPence' | 'refundedPence' | 'status' | 'routing'>,
+  booking: { lessonPricePence: Pence; refunded: boolean },
+): Pence => Math.max(0, tutorOwedOf(p, booking) - (p.routing?.destinationAccountId ? tutorShareOf(p) : 0))
+
+/** Whether a payment leaves part of the tutor's price to a separate transfer: no destination, or a coupon beyond the fee. */
+export const needsSeparateTransfer = (routing: PaymentRouting, amountPence: Pence, lessonPricePence: Pence): boolean =>
+  routing.destinationAccountId === null || amountPence < lessonPricePence
+
+/**
  * Writes one transfer delivery for each waiting share that may go now (its payment captured,
  * its tutor's account enabled), of one tutor or of all; each share is queued once.
  */
-export async function queueReadyTransfers(repos: Pick<BookingPaymentsRepos, 'tutorTransfers' | 'outbox'>, tutorId: number | null, limit = 100): Promise<number> {
-  const ids = await repos.tutorTransfers.claimReady(tutorId, limit)
+export async function queueReadyTransfers(repos: Pick<BookingPaymentsRepos, 'tutorTransfers' | 'outbox'>, tutorId: number | null, now: Date, limit = 100): Promise<number> {
+  const ids = await repos.tutorTransfers.claimReady(tutorId, now, limit)
   for (const transferId of ids) {
     await repos.outbox.enqueue({
       kind: 'processor_sync',

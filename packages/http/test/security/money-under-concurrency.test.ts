@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { expireHolds } from '@tutoring/domain/booking'
+import { releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
 import { clockAhead } from '@tutoring/testkit'
 import type { PaymentProcessor } from '@tutoring/domain/payments'
 import { createTestContext, type TestContext } from '../support/harness'
@@ -277,5 +278,48 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
       expect((await expectBackedOnce(id)).live).toEqual([])
     }
     finding.figures = { 'bookings paid with a 3-D Secure card': 3 }
+  })
+
+  it('pays the tutor the lesson price whatever the coupon: the platform funds it, beyond its fee too (finding 4)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: a coupon paid by the tutor',
+      tried: 'a 20.00-off coupon and a 100 % coupon on 30.00 lessons of a tutor whose account is enabled, captured after the lesson',
+      held: "the tutor's account receives 30.00 for each: the charge's part and a transfer of the platform's own for the rest",
+    })
+    // A tutor of their own whose account is enabled, so the charge names it as destination.
+    const paidTutor = await t.bookableTutor()
+    const opened = await t.openOnlineTeach(paidTutor, '30.00')
+    const own = { id: opened.teachId, levelId: opened.levelId }
+    const staff = await t.internalUser()
+    const added = await t.request<One<{ id: number }>>('POST', '/api/bank-accounts', { token: paidTutor.token, body: { account_holder_name: 'Tutor Coupon', sort_code: '108800', account_number: '00012345' } })
+    expect(added.status, added.text).toBe(201)
+    expect((await t.request('POST', '/api/bank-accounts/link', { token: staff.token, body: { bank_account_id: added.body.data.id } })).status).toBe(200)
+    const accountId = (await t.db.selectFrom('bank_accounts').select('processor_account_id').where('id', '=', added.body.data.id).executeTakeFirstOrThrow()).processor_account_id!
+
+    const coupons = [`TWENTYOFF${kind}${Date.now()}`, `FREE${kind}${Date.now()}`]
+    await t.db.insertInto('coupons').values({ uid: coupons[0]!, percent_off_bp: null, amount_off_pence: 2000, expires_at: null, max_redemptions: 10, max_per_user: 1 }).execute()
+    await t.db.insertInto('coupons').values({ uid: coupons[1]!, percent_off_bp: 10000, amount_off_pence: null, expires_at: null, max_redemptions: 10, max_per_user: 1 }).execute()
+    const student = await t.register('student')
+    let last = 0
+    for (const coupon of coupons) {
+      const booked = await t.request<One<{ id: number; lesson: { finish: string } }>>('POST', '/api/bookings', {
+        token: student.token,
+        body: { teach_id: own.id, subject_level_id: own.levelId, lesson_type: 3, ...(await freeHour(t, own, 2, 5)) },
+      })
+      expect(booked.status, booked.text).toBe(201)
+      const paid = await t.request<One<PayAnswer>>('POST', '/api/payments/pay', { token: student.token, body: { booking_id: booked.body.data.id, payment_method: 'pm_card_visa', coupon } })
+      expect(paid.status, paid.text).toBe(200)
+      last = Math.max(last, new Date(booked.body.data.lesson.finish).getTime())
+    }
+    // After the lessons: captured, and the tutor's money sent.
+    const after = clockAhead(last - Date.now() + 60_000)
+    await runDuePayments({ ...t.services.bookings, clock: after })
+    await releaseWaitingTransfers({ ...t.services.bookings, clock: after })
+    await t.infra.deliverOutbox()
+    const received = await t.db.selectFrom('offline_transfers').select(['amount_pence', 'transfer_group']).where('account_id', '=', accountId).execute()
+    const byGroup = new Map<string, number>()
+    for (const r of received) byGroup.set(r.transfer_group ?? '', (byGroup.get(r.transfer_group ?? '') ?? 0) + r.amount_pence)
+    expect([...byGroup.values()]).toEqual([3000, 3000])
+    finding.figures = { 'coupon lessons': 2 }
   })
 })
