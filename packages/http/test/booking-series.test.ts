@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '@tutoring/adapters/testing'
 import { expireHolds } from '@tutoring/domain/booking'
+import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 
@@ -190,6 +191,76 @@ describe.each(testDatabaseKinds())('weekly series on %s', (kind) => {
       } finally {
         clock.set(base)
       }
+    })
+  })
+  describe('paying', () => {
+    type PayAnswer = { status: string; client_secret: string | null; payment_id: number; booking_state: number }
+    const paySeries = (who: Session, body: Record<string, unknown>) =>
+      t.request<One<PayAnswer>>('POST', '/api/payments/pay', { token: who.token, body: { payment_method: 'pm_card_visa', ...body } })
+    const paymentsOf = (bookingIds: number[]) =>
+      t.db.selectFrom('payments').selectAll().where('booking_id', 'in', bookingIds).orderBy('booking_id').orderBy('id').execute()
+
+    it("sets the card up once and schedules every week's authorisation as a lone far booking's", async () => {
+      const { body } = await openTutor(8)
+      const student = await t.register('student')
+      const first = (await book(student, body({ repeat_weeks: 3 }))).body.data
+      const res = await paySeries(student, { booking_series_id: first.series!.id })
+      expect(res.status, res.text).toBe(200)
+      expect(res.body.data).toMatchObject({ status: 'scheduled', booking_state: 5 })
+      expect(res.body.data.client_secret).toEqual(expect.any(String))
+      const payments = await paymentsOf(first.series!.booking_ids)
+      expect(payments.map((p) => Number(p.booking_id))).toEqual(first.series!.booking_ids)
+      expect(payments.map((p) => p.status)).toEqual(['scheduled', 'scheduled', 'scheduled'])
+      expect(payments[0]!.processor_payment_method_id).toMatch(/^pm_/)
+      expect(new Set(payments.map((p) => p.processor_payment_method_id)).size).toBe(1)
+      // One card setup: only the first week's payment carries its secret.
+      expect(payments.map((p) => p.client_secret !== null)).toEqual([true, false, false])
+      const weeks = (await series(student, first.series!.id)).body.data.bookings
+      expect(weeks.map((w) => w.state_name)).toEqual(['REQUIRES_CAPTURE', 'REQUIRES_CAPTURE', 'REQUIRES_CAPTURE'])
+      weeks.forEach((w, i) => expect(payments[i]!.authorize_at!.getTime()).toBe(new Date(w.lesson.start).getTime() - 6 * DAY))
+
+      // The last week, on the card saved with the first, is authorised off-session when due, as a lone booking is.
+      clock.set(payments[2]!.authorize_at!)
+      try {
+        const report = await runDuePayments(t.services.bookings)
+        expect(report.authorized).toBeGreaterThanOrEqual(1)
+      } finally {
+        clock.set(base)
+      }
+      const last = await t.db.selectFrom('payments').selectAll().where('id', '=', payments[2]!.id).executeTakeFirstOrThrow()
+      expect(last.status).toBe('requires_capture')
+    })
+
+    it("holds the first week's card now when it is near, and schedules the later weeks", async () => {
+      const { body } = await openTutor(2)
+      const student = await t.register('student')
+      const first = (await book(student, body({ repeat_weeks: 3 }))).body.data
+      const res = await paySeries(student, { booking_series_id: first.series!.id })
+      expect(res.status, res.text).toBe(200)
+      expect(res.body.data.status).toBe('requires_capture')
+      const payments = await paymentsOf(first.series!.booking_ids)
+      expect(payments.map((p) => p.status)).toEqual(['requires_capture', 'scheduled', 'scheduled'])
+      const weeks = (await series(student, first.series!.id)).body.data.bookings
+      expect(weeks.map((w) => w.state_name)).toEqual(['REQUIRES_CAPTURE', 'REQUIRES_CAPTURE', 'REQUIRES_CAPTURE'])
+      // Paying again changes nothing: every week is paid.
+      const again = await paySeries(student, { booking_series_id: first.series!.id })
+      expect(again.status, again.text).toBe(200)
+      expect((await paymentsOf(first.series!.booking_ids)).length).toBe(3)
+    })
+
+    it('lets only the booker pay, hides the series from strangers, and takes one of the two ids', async () => {
+      const { tutor, body } = await openTutor(8)
+      const student = await t.register('student')
+      const first = (await book(student, body({ repeat_weeks: 2 }))).body.data
+      expect((await paySeries(await t.register('student'), { booking_series_id: first.series!.id })).status).toBe(404)
+      expect((await paySeries(student, { booking_series_id: 987654321 })).status).toBe(404)
+      const byTutor = await paySeries(tutor, { booking_series_id: first.series!.id })
+      expect([byTutor.status, (byTutor.body as unknown as Problem).code]).toEqual([403, 'forbidden'])
+      for (const ids of [{}, { booking_id: first.id, booking_series_id: first.series!.id }]) {
+        const res = await paySeries(student, ids)
+        expect([res.status, (res.body as unknown as Problem).code], res.text).toEqual([422, 'validation_failed'])
+      }
+      expect(await paymentsOf(first.series!.booking_ids)).toEqual([])
     })
   })
 })
