@@ -185,7 +185,7 @@ function aggregateReader(db: Kysely<Database>) {
     if (lock) lessonQuery = lessonQuery.forUpdate()
     const lessons = (await lessonQuery.execute()).map(rowToLesson)
     const lessonIds = lessons.map((l) => l.id)
-    const [setting, payments, events, notes] = await Promise.all([
+    const [setting, payments, events, notes, series] = await Promise.all([
       readSetting(db, {
         tutorIds: lessons.map((l) => l.tutorId),
         bookerIds: bookings.map((b) => b.userId),
@@ -209,8 +209,8 @@ function aggregateReader(db: Kysely<Database>) {
         .where('n.lesson_id', 'in', lessonIds)
         .orderBy('n.id')
         .execute(),
+      seriesPlaces(db, bookings),
     ])
-    const series = await seriesPlaces(db, bookings)
     const lessonById = new Map(lessons.map((l) => [l.id, l]))
     const bookingById = new Map(bookings.map((b) => [b.id, b]))
     const paymentOf = new Map(payments.map((p) => [Number(p.booking_id), p]))
