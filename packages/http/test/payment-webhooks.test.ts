@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())('payment webhooks on %s', (kind) => {
 
   it("records a refund's total on the payment", async () => {
     const { bookingId, intent } = await booking(1)
-    const res = await send({ id: eventId(), type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', payment_intent: intent, amount_refunded: 1650 } } })
+    const res = await send({ id: eventId(), type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', payment_intent: intent, amount_refunded: 1650, amount_captured: 3300 } } })
     expect(res.body.data.outcome).toBe('handled')
     expect((await payment(intent)).refunded_pence).toBe(1650)
     expect(await bookingState(bookingId)).toBe(1)

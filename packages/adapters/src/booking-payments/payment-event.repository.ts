@@ -11,6 +11,7 @@ import { disputeOf } from './payment.repository'
 const rowToPayment = (row: PaymentRow, tutorId: number): PaymentRecord => ({
   id: row.id,
   bookingId: row.booking_id,
+  userId: row.user_id,
   status: row.status,
   amountPence: row.amount_pence,
   capturedPence: row.captured_pence,

@@ -51,8 +51,8 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
         .updateTable('payments')
         .set({
           status: pi.status,
+          // What was not captured was released, not refunded: refunded never exceeds captured.
           captured_pence: pi.amountReceivedPence,
-          refunded_pence: payment.amount_pence - pi.amountReceivedPence,
           capture_at: null,
           updated_at: new Date(),
         })
@@ -87,7 +87,7 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
           : await processor.cancelPaymentIntent(intentId, { idempotencyKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}` })
       await db
         .updateTable('payments')
-        .set({ status: pi.status, capture_at: null, refunded_pence: pi.status === 'canceled' ? payment.amount_pence : payment.refunded_pence, updated_at: new Date() })
+        .set({ status: pi.status, capture_at: null, updated_at: new Date() })
         .where('id', '=', payment.id)
         .execute()
     },

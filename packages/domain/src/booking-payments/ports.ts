@@ -18,7 +18,7 @@ export interface PaymentRepository extends BookingPaymentRepository {
 }
 
 /** A booking's payment as the payment webhook sees it. */
-export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId'> & {
+export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'userId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId'> & {
   tutorId: number
 }
 

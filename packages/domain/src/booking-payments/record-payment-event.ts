@@ -33,10 +33,12 @@ export type PaymentEvent = {
   type: string
   /** When the processor made it: orders what it says of one account. */
   createdAt?: Date
-  /** A payment intent's state (`payment_intent.*`). */
-  intent?: { id: string; status: PaymentIntentStatus; amountReceivedPence: number; lastError: string | null }
-  /** A charge's refund total (`charge.refunded`). */
-  refund?: { paymentIntentId: string; amountRefundedPence: number }
+  /** A Connect event's account: about a tutor's connected account, never a platform payment. */
+  connectedAccount?: string
+  /** A payment intent's state (`payment_intent.*`); its amount and customer when the event carries them. */
+  intent?: { id: string; status: PaymentIntentStatus; amountPence?: number | null; customerId?: string | null; amountReceivedPence: number; lastError: string | null }
+  /** A charge's refund total (`charge.refunded`), and what it captured when the event says. */
+  refund?: { paymentIntentId: string; amountRefundedPence: number; amountCapturedPence?: number | null }
   /** A charge's outcome (`charge.succeeded|failed`). */
   charge?: { id: string; paymentIntentId: string; capturedPence: number; failureMessage: string | null }
   /** A cardholder's dispute (`charge.dispute.*`). */
@@ -52,7 +54,7 @@ export type PaymentEvent = {
 export type PaymentEventOutcome =
   | { outcome: 'handled'; bookingState: BookingState | null }
   | { outcome: 'duplicate' }
-  | { outcome: 'ignored'; reason: 'unknown_type' | 'unknown_payment' | 'unknown_account' | 'stale' }
+  | { outcome: 'ignored'; reason: 'unknown_type' | 'unknown_payment' | 'unknown_account' | 'connected_account' | 'stale' }
 
 /** Timeline entries, one per handled type. */
 const TIMELINE_KIND: Record<PaymentType, string> = {
@@ -93,8 +95,10 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
   const type = PAYMENT_TYPES.find((t) => t === event.type)
   const intentId = event.intent?.id ?? event.refund?.paymentIntentId ?? event.charge?.paymentIntentId ?? event.dispute?.paymentIntentId
   if (!type || !intentId) return { outcome: 'ignored', reason: 'unknown_type' }
+  // A connected account's own charges are its business: no platform payment moves on them (CONTRACT §15).
+  if (event.connectedAccount) return { outcome: 'ignored', reason: 'connected_account' }
 
-  const payment = await locatePayment(repos, event.paymentId ?? null, intentId)
+  const payment = await locatePayment(repos, event, intentId)
   if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
   const change: Change = { ...paymentChange(type, event, payment, now), ...(payment.intentId === null ? { intentId } : {}) }
   const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
@@ -143,15 +147,18 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
 }
 
 /**
- * By the payment id in the metadata first: it finds a payment whose creating call never
- * answered (no intent id recorded yet). The intent id, when the row already has another one.
+ * By the intent id the row recorded; else by the payment id in the metadata, which finds a
+ * payment whose creating call never answered (no intent id recorded yet). Such an unknown
+ * intent is adopted only when it is of the row's amount and the payer's processor customer
+ * (CONTRACT §15): metadata alone is anyone's to write.
  */
-async function locatePayment(repos: BookingPaymentsRepos, paymentId: number | null, intentId: string): Promise<PaymentRecord | undefined> {
-  if (paymentId !== null) {
-    const named = await repos.paymentEvents.lockById(paymentId)
-    if (named && (named.intentId === null || named.intentId === intentId)) return named
-  }
-  return repos.paymentEvents.lockByIntentId(intentId)
+async function locatePayment(repos: BookingPaymentsRepos, event: PaymentEvent, intentId: string): Promise<PaymentRecord | undefined> {
+  const known = await repos.paymentEvents.lockByIntentId(intentId)
+  if (known || event.paymentId === undefined || event.paymentId === null) return known
+  const named = await repos.paymentEvents.lockById(event.paymentId)
+  if (!named || named.intentId !== null || !event.intent) return undefined
+  const customer = await repos.paymentCustomers.customerIdOf(named.userId)
+  return event.intent.amountPence === named.amountPence && customer !== null && event.intent.customerId === customer ? named : undefined
 }
 
 /**
@@ -261,7 +268,11 @@ const grown = (current: Pence, incoming: Pence): Pence | undefined => (incoming 
 type Change = Omit<PaymentChange, 'at'>
 
 function paymentChange(type: PaymentType, event: PaymentEvent, payment: PaymentRecord, now: Date): Change {
-  if (event.refund) return { refundedPence: grown(payment.refundedPence, event.refund.amountRefundedPence) }
+  if (event.refund) {
+    // Refunded never exceeds captured: a refund total above what was taken is cut to it.
+    const captured = Math.max(payment.capturedPence, event.refund.amountCapturedPence ?? 0)
+    return { capturedPence: grown(payment.capturedPence, captured), refundedPence: grown(payment.refundedPence, Math.min(event.refund.amountRefundedPence, captured)) }
+  }
   if (event.dispute) return { dispute: disputeAfter(payment.dispute, event.dispute, now) }
   if (event.charge) {
     const settled = STATUS_RANK[payment.status] >= STATUS_RANK.requires_capture

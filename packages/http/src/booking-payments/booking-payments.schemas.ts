@@ -77,12 +77,14 @@ export const presentCoupon = (c: StoredCoupon): z.infer<typeof CouponSchema> => 
 const IntentObject = z.object({
   id: z.string().min(1),
   status: z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled']),
+  amount: z.number().int().min(0).nullish(),
   amount_received: z.number().int().min(0).default(0),
+  customer: z.string().nullish(),
   last_payment_error: z.object({ message: z.string().optional() }).nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 })
 const Metadata = z.record(z.string(), z.unknown()).nullish()
-const RefundedChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0), metadata: Metadata })
+const RefundedChargeObject = z.object({ payment_intent: z.string().min(1), amount_refunded: z.number().int().min(0), amount_captured: z.number().int().min(0).nullish(), metadata: Metadata })
 const ChargeObject = z.object({
   id: z.string().min(1),
   payment_intent: z.string().min(1),
@@ -110,13 +112,22 @@ const paymentIdOf = (metadata: Record<string, unknown> | null | undefined): numb
 
 /** The payments flow's view of an event; types it does not handle carry nothing more. */
 export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
-  const base = { id: event.id, type: event.type, ...(event.created === undefined ? {} : { createdAt: new Date(event.created * 1000) }) }
+  const base = {
+    id: event.id,
+    type: event.type,
+    ...(event.created === undefined ? {} : { createdAt: new Date(event.created * 1000) }),
+    ...(event.account ? { connectedAccount: event.account } : {}),
+  }
   if (!PAYMENT_EVENT_TYPES.some((t) => t === event.type)) return base
   const object = event.data.object
   switch (event.type) {
     case 'charge.refunded': {
       const charge = parseEventObject(RefundedChargeObject, object)
-      return { ...base, refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded }, paymentId: paymentIdOf(charge.metadata) }
+      return {
+        ...base,
+        refund: { paymentIntentId: charge.payment_intent, amountRefundedPence: charge.amount_refunded, amountCapturedPence: charge.amount_captured ?? null },
+        paymentId: paymentIdOf(charge.metadata),
+      }
     }
     case 'charge.succeeded':
     case 'charge.failed': {
@@ -148,7 +159,14 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
       const intent = parseEventObject(IntentObject, object)
       return {
         ...base,
-        intent: { id: intent.id, status: intent.status, amountReceivedPence: intent.amount_received, lastError: intent.last_payment_error?.message ?? null },
+        intent: {
+          id: intent.id,
+          status: intent.status,
+          amountPence: intent.amount ?? null,
+          customerId: intent.customer ?? null,
+          amountReceivedPence: intent.amount_received,
+          lastError: intent.last_payment_error?.message ?? null,
+        },
         paymentId: paymentIdOf(intent.metadata),
       }
     }

@@ -40,8 +40,11 @@ describe.each(testDatabaseKinds())("every payment of a booking is settled, on %s
 
   const paymentsOf = (bookingId: number) =>
     t.db.selectFrom('payments').select(['id', 'status', 'processor_payment_intent_id']).where('booking_id', '=', bookingId).orderBy('id').execute() as Promise<PaymentRow[]>
-  const webhook = (id: string, intent: { id: string; status: string; paymentId: number }) => {
-    const event = { id, type: 'payment_intent.amount_capturable_updated', data: { object: { id: intent.id, object: 'payment_intent', status: intent.status, amount_received: 0, metadata: { payment_id: String(intent.paymentId) } } } }
+  /** The event as the processor sends it: the intent's amount and customer, and the payment id in its metadata. */
+  const webhook = async (id: string, intent: { id: string; status: string; paymentId: number }) => {
+    const row = await t.db.selectFrom('payments').innerJoin('users', 'users.id', 'payments.user_id').select(['amount_pence', 'processor_customer_id']).where('payments.id', '=', intent.paymentId).executeTakeFirstOrThrow()
+    const object = { id: intent.id, object: 'payment_intent', status: intent.status, amount: row.amount_pence, customer: row.processor_customer_id, amount_received: 0, metadata: { payment_id: String(intent.paymentId) } }
+    const event = { id, type: 'payment_intent.amount_capturable_updated', data: { object } }
     const raw = JSON.stringify(event)
     return t.request<One<{ outcome: string }>>('POST', '/api/v1/payments/webhooks/accounts', { raw, headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(raw, SECRET) } })
   }

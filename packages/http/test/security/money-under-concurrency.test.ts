@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '@tutoring/adapters/testing'
+import { signStripePayload, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { expireHolds } from '@tutoring/domain/booking'
 import { releaseWaitingTransfers, runDuePayments } from '@tutoring/domain/booking-payments'
 import { clockAhead } from '@tutoring/testkit'
@@ -9,6 +9,7 @@ import { recordFinding } from '../support/findings'
 import { freeHour, type Session, type Teach } from '../support/paid-lessons'
 
 type One<T> = { data: T }
+const SECRET = 'whsec_money_concurrency'
 type PayAnswer = { status: string; payment_id: number; booking_state: number }
 
 /**
@@ -95,7 +96,7 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestContext(kind, {}, { processor: counted })
+    t = await createTestContext(kind, { STRIPE_WEBHOOK_SECRET: SECRET }, { processor: counted })
     tutor = await t.bookableTutor()
     const opened = await t.openOnlineTeach(tutor, '30.00')
     teach = { id: opened.teachId, levelId: opened.levelId }
@@ -321,5 +322,49 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
     for (const r of received) byGroup.set(r.transfer_group ?? '', (byGroup.get(r.transfer_group ?? '') ?? 0) + r.amount_pence)
     expect([...byGroup.values()]).toEqual([3000, 3000])
     finding.figures = { 'coupon lessons': 2 }
+  })
+
+  it('never lets an event naming a connected account, an unknown payment or an oversized refund change a platform payment (finding 5)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: payment events matched by metadata alone',
+      tried: "signed events: payment_intent.succeeded naming a connected account, an unknown intent of 1p or of another customer naming a scheduled row's payment_id, charge.refunded of 999999",
+      held: 'ignored, the booking and payment unchanged; an unknown intent adopted only when amount and customer match; refunded never above captured',
+    })
+    let n = 0
+    const send = (type: string, object: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+      const raw = JSON.stringify({ id: `evt_money_${kind}_${Date.now()}_${++n}`, object: 'event', type, data: { object }, ...extra })
+      return t.request<One<{ outcome: string; reason: string | null }>>('POST', '/api/v1/payments/webhooks/accounts', { raw, headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(raw, SECRET) } })
+    }
+    const student = await t.register('student')
+    // A payment waiting for its bank check: an event naming a connected account does not authorise it.
+    const near = await book(student, [2, 5])
+    const waiting = await pay(student, near, 'pm_card_threeDSecure2Required')
+    const [attempt] = await paymentsOf(near)
+    const intent = { id: attempt!.processor_payment_intent_id, object: 'payment_intent', status: 'succeeded', amount: 3300, amount_received: 3300, metadata: { payment_id: String(waiting.body.data.payment_id) } }
+    const connected = await send('payment_intent.succeeded', intent, { account: 'acct_someone_else' })
+    expect(connected.body.data.outcome).toBe('ignored')
+    expect(await stateOf(near)).toBe(3)
+
+    // A far booking's scheduled row: an unknown intent naming it is adopted only on amount and customer.
+    const far = await book(student, [10, 14])
+    const scheduled = await pay(student, far, 'pm_card_visa')
+    expect(scheduled.body.data.status).toBe('scheduled')
+    const row = await t.db.selectFrom('payments').select(['id', 'amount_pence']).where('booking_id', '=', far).executeTakeFirstOrThrow()
+    const named = { object: 'payment_intent', status: 'succeeded', metadata: { payment_id: String(row.id) } }
+    const penny = await send('payment_intent.succeeded', { ...named, id: 'pi_unknown_penny', amount: 1, amount_received: 1, customer: 'cus_x' })
+    const stranger = await send('payment_intent.succeeded', { ...named, id: 'pi_unknown_stranger', amount: row.amount_pence, amount_received: row.amount_pence, customer: 'cus_not_theirs' })
+    expect([penny.body.data.outcome, stranger.body.data.outcome]).toEqual(['ignored', 'ignored'])
+    expect(await stateOf(far)).toBe(5)
+    expect(await t.db.selectFrom('payments').select(['status', 'processor_payment_intent_id']).where('id', '=', row.id).executeTakeFirstOrThrow()).toEqual({ status: 'scheduled', processor_payment_intent_id: null })
+
+    // A captured payment refunded 999999: never more than was captured.
+    const paidId = await book(student, [2, 5])
+    await pay(student, paidId, 'pm_card_visa')
+    const [held] = (await paymentsOf(paidId)).filter((p) => p.status === 'requires_capture')
+    await send('payment_intent.succeeded', { id: held!.processor_payment_intent_id, object: 'payment_intent', status: 'succeeded', amount: 3300, amount_received: 3300 })
+    await send('charge.refunded', { id: 'ch_x', object: 'charge', payment_intent: held!.processor_payment_intent_id, amount_refunded: 999_999, amount_captured: 3300 })
+    const money = await t.db.selectFrom('payments').select(['captured_pence', 'refunded_pence']).where('id', '=', held!.id).executeTakeFirstOrThrow()
+    expect(money.refunded_pence).toBeLessThanOrEqual(money.captured_pence)
+    finding.figures = { 'forged events': 4 }
   })
 })
