@@ -248,6 +248,21 @@ describe.each(testDatabaseKinds())('weekly series on %s', (kind) => {
       expect((await paymentsOf(first.series!.booking_ids)).length).toBe(3)
     })
 
+    it('cancels a paid series week by week under the policy', async () => {
+      const { body } = await openTutor(2)
+      const student = await t.register('student')
+      const first = (await book(student, body({ repeat_weeks: 3 }))).body.data
+      expect((await paySeries(student, { booking_series_id: first.series!.id })).status).toBe(200)
+      const res = await cancelSeries(student, first.series!.id)
+      expect(res.status, res.text).toBe(200)
+      // Two days or more ahead, every week is refunded in full (the first week's hold released through the outbox, the others never charged).
+      expect(res.body.data.bookings.map((b) => [b.lesson.state, b.state_name])).toEqual([
+        [0, 'REFUNDED'],
+        [0, 'REFUNDED'],
+        [0, 'REFUNDED'],
+      ])
+    })
+
     it('lets only the booker pay, hides the series from strangers, and takes one of the two ids', async () => {
       const { tutor, body } = await openTutor(8)
       const student = await t.register('student')
