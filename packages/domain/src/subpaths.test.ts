@@ -27,6 +27,7 @@ const SUBPATHS = {
   search: () => import('@tutoring/domain/search'),
   tutors: () => import('@tutoring/domain/tutors'),
   booking: () => import('@tutoring/domain/booking'),
+  'booking-series': () => import('@tutoring/domain/booking-series'),
   'booking-payments': () => import('@tutoring/domain/booking-payments'),
   reviews: () => import('@tutoring/domain/reviews'),
   notes: () => import('@tutoring/domain/notes'),

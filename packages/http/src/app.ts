@@ -24,6 +24,7 @@ import * as accounts from './accounts'
 import * as availability from './availability'
 import * as booking from './booking'
 import * as bookingPayments from './booking-payments'
+import * as bookingSeries from './booking-series'
 import * as catalog from './catalog'
 import * as files from './files'
 import * as integrations from './integrations'
@@ -63,6 +64,7 @@ const ROOMS: ReadonlyArray<{ routes: Routes; replicaReads?: readonly string[] }>
   files,
   booking,
   notes,
+  bookingSeries,
   reviews,
   bookingPayments,
   payments,

@@ -124,6 +124,7 @@ export function bookingWorld(now: string) {
     return structuredClone({
       ...setting(lesson, booking.userId),
       booking,
+      series: null,
       lesson,
       payment: payments.at(-1) ?? null,
       events: state.events.filter((e) => e.bookingId === booking.id).map(({ bookingId: _b, ...e }) => e),
@@ -150,6 +151,9 @@ export function bookingWorld(now: string) {
       lockTutorAndBooker: async () => {},
       countUnpaidHolding: async (userId, at) =>
         state.bookings.filter((b) => b.userId === userId && b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt > at && lessonOf(b.id)?.state !== 'CANCELLED').length,
+      // Weekly series are exercised over HTTP against both databases, not in this world.
+      insertSeries: notFaked('bookings.insertSeries'),
+      findSeries: notFaked('bookings.findSeries'),
       ownChildIds: async (parentId, childIds) => state.children.filter((c) => c.parentId === parentId && childIds.includes(c.id)).map((c) => c.id),
       insert: async (draft) => {
         if (liveOf(draft.tutorId).some((l) => overlaps(l, draft))) return undefined

@@ -10,6 +10,7 @@ import {
   type BookingTutor,
   type LessonRecord,
   type Person,
+  type SeriesPlace,
 } from '@tutoring/domain/booking'
 import { LESSON_STATES, lessonStateOf, type LessonSide } from '@tutoring/domain/lesson'
 import { LESSON_TYPE_IDS, lessonTypeName, type RoleId, type WithoutLocks } from '@tutoring/domain/shared'
@@ -150,6 +151,24 @@ function settingOf(row: SettingRow) {
   })
 }
 
+/** The place in its weekly series of each of these bookings (null for a lone one), in one query. */
+async function seriesPlaces(db: Kysely<Database>, bookings: readonly BookingRecord[]): Promise<(bookingId: number) => SeriesPlace | null> {
+  const rows = await db
+    .selectFrom('bookings as b')
+    .innerJoin('bookings as m', 'm.series_id', 'b.series_id')
+    .innerJoin('booking_series as s', 's.id', 'b.series_id')
+    .select(['b.id as booking_id', 'b.series_id', 'b.series_position', 's.weeks', 'm.id as member_id'])
+    .where('b.id', 'in', bookings.map((b) => b.id))
+    .orderBy('m.series_position')
+    .execute()
+  return (bookingId) => {
+    const own = rows.filter((r) => Number(r.booking_id) === bookingId)
+    const [first] = own
+    if (!first || first.series_id === null || first.series_position === null) return null
+    return { id: Number(first.series_id), position: first.series_position, weeks: first.weeks, bookingIds: own.map((r) => Number(r.member_id)) }
+  }
+}
+
 /** Reads booking details on one executor; `lock` holds the booking and lesson rows (in a transaction only). */
 function aggregateReader(db: Kysely<Database>) {
   /**
@@ -166,7 +185,7 @@ function aggregateReader(db: Kysely<Database>) {
     if (lock) lessonQuery = lessonQuery.forUpdate()
     const lessons = (await lessonQuery.execute()).map(rowToLesson)
     const lessonIds = lessons.map((l) => l.id)
-    const [setting, payments, events, notes] = await Promise.all([
+    const [setting, payments, events, notes, series] = await Promise.all([
       readSetting(db, {
         tutorIds: lessons.map((l) => l.tutorId),
         bookerIds: bookings.map((b) => b.userId),
@@ -190,6 +209,7 @@ function aggregateReader(db: Kysely<Database>) {
         .where('n.lesson_id', 'in', lessonIds)
         .orderBy('n.id')
         .execute(),
+      seriesPlaces(db, bookings),
     ])
     const lessonById = new Map(lessons.map((l) => [l.id, l]))
     const bookingById = new Map(bookings.map((b) => [b.id, b]))
@@ -203,6 +223,7 @@ function aggregateReader(db: Kysely<Database>) {
         {
           ...setting(lesson, booking.userId),
           booking,
+          series: series(booking.id),
           lesson,
           payment: payment ? rowToPayment(payment) : null,
           events: events.filter((e) => Number(e.booking_id) === booking.id).map(rowToEvent),
@@ -232,16 +253,27 @@ export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRep
   const { aggregates, aggregate } = aggregateReader(db)
   return {
     async countUnpaidHolding(userId, now) {
+      // A series counts once: its weeks share one key, a lone booking keys on its (negated) id.
       const row = await db
         .selectFrom('bookings as b')
         .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .select(sql<number>`count(distinct coalesce(b.series_id, -b.id))`.as('n'))
         .where('b.user_id', '=', userId)
         .where('b.state', '=', BOOKING_STATES.AWAITING_PAYMENT)
         .where('l.state', '<>', LESSON_STATES.CANCELLED)
         .where('b.hold_expires_at', '>', now)
         .executeTakeFirstOrThrow()
       return Number(row.n)
+    },
+    async insertSeries(userId, weeks, createdAt) {
+      const row = await db.insertInto('booking_series').values({ user_id: userId, weeks, created_at: createdAt }).returning('id').executeTakeFirstOrThrow()
+      return Number(row.id)
+    },
+    async findSeries(id) {
+      const series = await db.selectFrom('booking_series').selectAll().where('id', '=', id).executeTakeFirst()
+      if (!series) return undefined
+      const members = await db.selectFrom('bookings').select('id').where('series_id', '=', id).orderBy('series_position').execute()
+      return { id: Number(series.id), userId: Number(series.user_id), weeks: series.weeks, bookingIds: members.map((m) => Number(m.id)) }
     },
     async ownChildIds(parentId, childIds) {
       if (childIds.length === 0) return []
@@ -296,6 +328,8 @@ export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRep
           discount_pence: draft.discountPence,
           total_pence: draft.totalPence,
           coupon_uid: draft.couponUid,
+          series_id: draft.series?.id ?? null,
+          series_position: draft.series?.position ?? null,
           created_at: draft.createdAt,
           updated_at: draft.createdAt,
         })

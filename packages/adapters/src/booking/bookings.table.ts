@@ -18,6 +18,16 @@ export interface BookingsTable {
   note: Generated<string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
+  /** The weekly series this booking is a week of (CONTRACT §16), and which week (from 1). */
+  series_id: Generated<number | null>
+  series_position: Generated<number | null>
+}
+export interface BookingSeriesTable {
+  id: Generated<number>
+  /** Who booked the series. */
+  user_id: number
+  weeks: number
+  created_at: Date
 }
 export interface BookingEventsTable {
   id: Generated<number>

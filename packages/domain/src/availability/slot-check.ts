@@ -2,8 +2,10 @@ import { err, ok, type Result } from 'neverthrow'
 import { MINUTE_MS, dayNumberAt, isoDateOf, type LessonTypeName } from '../shared'
 import { availableStarts, type AvailabilityInput } from './compute-availability'
 
-export type SlotUnavailable = { type: 'SlotUnavailable'; start: Date; finish: Date }
-export const slotUnavailable = (start: Date, finish: Date): SlotUnavailable => ({ type: 'SlotUnavailable', start, finish })
+/** `conflicts`: of a weekly series, the start of every week that is not free (CONTRACT §16). */
+export type SlotUnavailable = { type: 'SlotUnavailable'; start: Date; finish: Date; conflicts?: Date[] }
+export const slotUnavailable = (start: Date, finish: Date, conflicts?: Date[]): SlotUnavailable =>
+  conflicts ? { type: 'SlotUnavailable', start, finish, conflicts } : { type: 'SlotUnavailable', start, finish }
 
 export type RequestedSlot = {
   start: Date

@@ -5,6 +5,7 @@ export { getPayment } from './get-payment'
 export { getPaymentStatus, type PaymentStatusView } from './get-payment-status'
 export { listPayments } from './list-payments'
 export { payBooking, type PayBookingError, type PayBookingInput, type PayOutcome } from './pay-booking'
+export { payBookingSeries, type PayBookingSeriesInput } from './pay-booking-series'
 export { cancelUnauthenticatedLessons } from './payment-authentication'
 export type {
   BookingPaymentsConfig,

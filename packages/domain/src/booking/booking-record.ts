@@ -113,9 +113,16 @@ export type BookingSetting = {
   subjectLevel: Titled
 }
 
+/** A booking's place in its weekly series (CONTRACT §16): the series, its week (from 1), and every week's booking. */
+export type SeriesPlace = { id: number; position: number; weeks: number; bookingIds: number[] }
+
+/** A weekly series as stored: who booked it and its weeks' bookings, first week first. */
+export type BookingSeries = { id: number; userId: number; weeks: number; bookingIds: number[] }
+
 /** A booking with everything its detail view shows. */
 export type BookingAggregate = BookingSetting & {
   booking: BookingRecord
+  series: SeriesPlace | null
   lesson: LessonRecord
   payment: BookingPayment | null
   events: BookingEvent[]

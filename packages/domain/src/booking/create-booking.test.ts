@@ -109,7 +109,7 @@ describe('booking a lesson', () => {
     await createBooking(world.deps, student, input())
     const other = world.addStudent()
     const clash = input({ start: at('2026-06-03T09:30:00Z'), finish: at('2026-06-03T10:30:00Z') })
-    expect((await createBooking(world.deps, other, clash))._unsafeUnwrapErr()).toEqual({ type: 'SlotUnavailable', start: clash.start, finish: clash.finish })
+    expect((await createBooking(world.deps, other, clash))._unsafeUnwrapErr()).toEqual({ type: 'SlotUnavailable', start: clash.start, finish: clash.finish, conflicts: [clash.start] })
     expect(world.state.bookings).toHaveLength(1)
   })
 

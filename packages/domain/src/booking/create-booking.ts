@@ -1,9 +1,12 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { checkSlot, findBookable, lessonDurationProblem, slotUnavailable, warmSlotCheck, type BookableTeach, type SlotQuery, type SlotUnavailable } from '../availability'
+import { checkSlot, findBookable, lessonDurationProblem, slotUnavailable, warmSlotCheck, type BookableTeach, type SlotCheckDeps, type SlotQuery, type SlotUnavailable } from '../availability'
 import { couponInvalid, lessonPriceBreakdown, validateCoupon, type CouponInvalid } from '../pricing'
 import {
+  DEFAULT_TUTOR_TIME_ZONE,
   MINUTE_MS,
   ROLE_IDS,
+  isValidTimeZone,
+  weeklyTimes,
   forbidden,
   isInPerson,
   notFound,
@@ -38,6 +41,8 @@ export type CreateBookingInput = {
   childIds: number[]
   address: LessonAddress | null
   coupon: string | null
+  /** 1 for a lone lesson; up to 12 for a weekly series at the same wall-clock time (CONTRACT §16). */
+  repeatWeeks?: number
 }
 
 export type CreateBookingError =
@@ -115,22 +120,24 @@ async function run(
   const checked = await checkRequest(deps, deps.uow.repos, actor, input)
   if (checked.isErr()) return err(checked.error)
   const { teach: bookable, studentPoint } = checked.value
+  // Only the first week must fall in the window (CONTRACT §16): a series books ahead of it.
   const window = checkBookingWindow(input.start, now)
   if (window.isErr()) return err(window.error)
-  const slot: SlotQuery = {
+  const zone = isValidTimeZone(bookable.timeZone) ? bookable.timeZone : DEFAULT_TUTOR_TIME_ZONE
+  const slots: SlotQuery[] = weeklyTimes(input, input.repeatWeeks ?? 1, zone).map(({ start, finish }) => ({
     teach: bookable,
-    start: input.start,
-    finish: input.finish,
+    start,
+    finish,
     lessonType: input.lessonType,
     subjectLevelId: input.subjectLevelId,
     examBoardId: input.examBoardId,
     studentPoint,
-  }
+  }))
   // Availability's slow half (the calendar feed, driving times) before the locks; under them
   // the slot check reads only the database.
-  const slotDeps = await warmSlotCheck({ ...deps.availability, clock: deps.clock }, deps.uow.repos, slot)
+  const slotDeps = await warmSlotChecks({ ...deps.availability, clock: deps.clock }, deps.uow.repos, slots)
 
-  const created = await deps.uow.run(async (repos): Promise<Result<Pick<BookingAggregate, 'booking' | 'lesson' | 'events'>, CreateBookingError>> => {
+  const created = await deps.uow.run(async (repos): Promise<Result<Pick<BookingAggregate, 'booking' | 'lesson' | 'events' | 'series'>, CreateBookingError>> => {
     // The booker too: their unpaid limit and coupon uses are counted next, and two bookings of
     // two tutors at the same instant must not both count the same past.
     await repos.bookings.lockTutorAndBooker(bookable.teach.tutorId, actor.id)
@@ -144,55 +151,105 @@ async function run(
       if (valid.isErr()) return err(valid.error)
       coupon = found
     }
-    // Lapsed holds give their time up now rather than when the worker comes by.
-    for (const id of await repos.bookings.lapsedHoldsOverlapping(bookable.teach.tutorId, input.start, input.finish, now)) {
-      await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })
-    }
-    const free = await checkSlot(slotDeps, repos, slot)
+    const free = await checkWeeks(slotDeps, repos, slots, { now, holdMinutes: deps.config.holdMinutes })
     if (free.isErr()) return err(free.error)
     // The slot check's answer carries the teach it judged the slot for: price and place the lesson by that one.
-    const booked = free.value.teach
-    const price = lessonPriceBreakdown({
-      hourlyRatePence: booked.hourlyRatePence,
-      durationMinutes: (input.finish.getTime() - input.start.getTime()) / MINUTE_MS,
-      serviceFeePercent: deps.config.serviceFeePercent,
-      coupon: coupon?.discount,
-    })
-    const created = await repos.bookings.insert({
-      tutorId: booked.tutorId,
-      studentId: actor.id,
-      teachId: booked.id,
-      subjectId: booked.subjectId,
-      subjectLevelId: input.subjectLevelId,
-      examBoardId: input.examBoardId,
-      lessonType: input.lessonType,
-      start: input.start,
-      finish: input.finish,
-      address: isInPerson(input.lessonType) ? placed(input.address, studentPoint) : null,
-      meetingUrl: input.lessonType === 'online' ? `${deps.config.meetingBaseUrl}${deps.ids.uuid()}` : null,
-      childIds: input.childIds,
-      createdAt: now,
-      holdExpiresAt: holdExpiresAt(now, deps.config.holdMinutes),
-      lessonPricePence: price.lessonPrice,
-      serviceFeePence: price.serviceFee,
-      discountPence: price.discount,
-      totalPence: price.total,
-      couponUid: coupon ? coupon.uid : null,
-    })
-    if (!created) return err(slotUnavailable(input.start, input.finish))
-    if (coupon && !(await repos.coupons.redeem({ couponId: coupon.id, userId: actor.id, bookingId: created.booking.id, discountPence: price.discount }))) {
-      return err(couponInvalid(coupon.uid, 'user_usage_limit_reached'))
+    const booked = free.value
+    const seriesId = slots.length > 1 ? await repos.bookings.insertSeries(actor.id, slots.length, now) : null
+    const written: Array<Pick<BookingAggregate, 'booking' | 'lesson' | 'events'>> = []
+    for (const [index, slot] of slots.entries()) {
+      // A coupon is redeemed once, on the first week (its use limits count bookings).
+      const weekCoupon = index === 0 ? coupon : undefined
+      const price = lessonPriceBreakdown({
+        hourlyRatePence: booked.hourlyRatePence,
+        durationMinutes: (slot.finish.getTime() - slot.start.getTime()) / MINUTE_MS,
+        serviceFeePercent: deps.config.serviceFeePercent,
+        coupon: weekCoupon?.discount,
+      })
+      const created = await repos.bookings.insert({
+        tutorId: booked.tutorId,
+        studentId: actor.id,
+        teachId: booked.id,
+        subjectId: booked.subjectId,
+        subjectLevelId: input.subjectLevelId,
+        examBoardId: input.examBoardId,
+        lessonType: input.lessonType,
+        start: slot.start,
+        finish: slot.finish,
+        address: isInPerson(input.lessonType) ? placed(input.address, studentPoint) : null,
+        meetingUrl: input.lessonType === 'online' ? `${deps.config.meetingBaseUrl}${deps.ids.uuid()}` : null,
+        childIds: input.childIds,
+        createdAt: now,
+        holdExpiresAt: holdExpiresAt(now, deps.config.holdMinutes),
+        lessonPricePence: price.lessonPrice,
+        serviceFeePence: price.serviceFee,
+        discountPence: price.discount,
+        totalPence: price.total,
+        couponUid: weekCoupon ? weekCoupon.uid : null,
+        series: seriesId === null ? null : { id: seriesId, position: index + 1 },
+      })
+      // The database refused the time (the exclusion constraint): the transaction rolls every week back.
+      if (!created) return err(slotUnavailable(slot.start, slot.finish, [slot.start]))
+      if (weekCoupon && !(await repos.coupons.redeem({ couponId: weekCoupon.id, userId: actor.id, bookingId: created.booking.id, discountPence: price.discount }))) {
+        return err(couponInvalid(weekCoupon.uid, 'user_usage_limit_reached'))
+      }
+      const event = await repos.bookings.addEvent(created.booking.id, 'booked', actor.id, { total: formatPence(price.total) })
+      await announceBooking(repos, 'booking.created', created, now)
+      written.push({ ...created, events: [event] })
     }
-    const event = await repos.bookings.addEvent(created.booking.id, 'booked', actor.id, { total: formatPence(price.total) })
-    await announceBooking(repos, 'booking.created', created, now)
-    return ok({ ...created, events: [event] })
+    const first = written[0]!
+    const bookingIds = written.map((w) => w.booking.id)
+    return ok({ ...first, series: seriesId === null ? null : { id: seriesId, position: 1, weeks: slots.length, bookingIds } })
   })
   if (created.isErr()) return err(created.error)
   // The answer is what was written, and what it names read once, after the commit, so the
   // tutor's lock is held no longer than the decision needs.
-  const { booking, lesson, events } = created.value
+  const { booking, lesson, events, series } = created.value
   const setting = await deps.uow.repos.bookings.findSetting(lesson, booking.userId)
-  return ok({ ...setting, booking, lesson, events, payment: null, notes: [] })
+  return ok({ ...setting, booking, lesson, events, series, payment: null, notes: [] })
+}
+
+/**
+ * The slot deps a week is judged with: availability only offers the 14-day window, so a later
+ * week of a series is judged as availability would offer it as many weeks on, when it falls
+ * in the window (CONTRACT §16: only the first week must). The first week is judged now.
+ */
+const judgedAt = (deps: SlotCheckDeps, first: SlotQuery, slot: SlotQuery, now: Date): SlotCheckDeps => {
+  const shift = slot.start.getTime() - first.start.getTime()
+  return shift === 0 ? deps : { ...deps, clock: { now: () => new Date(now.getTime() + shift) } }
+}
+
+const warmSlotChecks = async (deps: SlotCheckDeps, repos: WithoutLocks<BookingRepos>, slots: readonly SlotQuery[]): Promise<SlotCheckDeps> => {
+  const now = deps.clock.now()
+  let warm = deps
+  for (const slot of slots) warm = { ...(await warmSlotCheck(judgedAt(warm, slots[0]!, slot, now), repos, slot)), clock: deps.clock }
+  return warm
+}
+
+/**
+ * Every week's slot, under the tutor's lock: all free, or the starts of those that are not
+ * (CONTRACT §16, all or none). Lapsed holds in the way give their time up now rather than
+ * when the worker comes by. Ok answers the teach the first week was judged for.
+ */
+async function checkWeeks(
+  slotDeps: SlotCheckDeps,
+  repos: BookingRepos,
+  slots: readonly SlotQuery[],
+  hold: { now: Date; holdMinutes: number },
+): Promise<Result<BookableTeach['teach'], SlotUnavailable>> {
+  const conflicts: Date[] = []
+  let teach: BookableTeach['teach'] | undefined
+  for (const slot of slots) {
+    for (const id of await repos.bookings.lapsedHoldsOverlapping(slot.teach.teach.tutorId, slot.start, slot.finish, hold.now)) {
+      await expireHold(repos, id, hold)
+    }
+    const free = await checkSlot(judgedAt(slotDeps, slots[0]!, slot, hold.now), repos, slot)
+    if (free.isErr()) conflicts.push(slot.start)
+    else teach ??= free.value.teach
+  }
+  const [first] = slots
+  if (conflicts.length > 0 || !teach || !first) return err(slotUnavailable(first?.start ?? hold.now, first?.finish ?? hold.now, conflicts))
+  return ok(teach)
 }
 
 /**

@@ -4,6 +4,7 @@ export {
   type BookingEvent,
   type BookingPayment,
   type BookingRecord,
+  type BookingSeries,
   type BookingSetting,
   type BookingTutor,
   type LessonAddress,
@@ -14,6 +15,7 @@ export {
   type PaymentRouting,
   type PaymentStatus,
   type Person,
+  type SeriesPlace,
 } from './booking-record'
 export { BOOKING_STATE_NAMES, BOOKING_STATES, type BookingState, bookingStateOf } from './booking-state'
 export { cancelBooking } from './cancel-booking'

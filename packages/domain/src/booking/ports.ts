@@ -7,7 +7,7 @@ import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
 import type { BookingState } from './booking-state'
-import type { BookingAggregate, BookingEvent, BookingPayment, BookingRecord, BookingSetting, LessonRecord, PaymentStatus } from './booking-record'
+import type { BookingAggregate, BookingEvent, BookingSeries, BookingPayment, BookingRecord, BookingSetting, LessonRecord, PaymentStatus } from './booking-record'
 
 /** A lesson and its booking as one insert: the lesson's fields and the booking's price. */
 export type NewBooking = Pick<
@@ -19,6 +19,8 @@ export type NewBooking = Pick<
     /** The hold counts from here (the clock's now, not the database's). */
     createdAt: Date
     holdExpiresAt: Date
+    /** The week of a weekly series this booking is, or null for a lone booking. */
+    series: { id: number; position: number } | null
   }
 
 export type LessonPatch = {
@@ -60,8 +62,11 @@ export interface BookingRepository {
    * per booker, so the unpaid limit and per-user coupon limits hold under concurrency.
    */
   lockTutorAndBooker(tutorId: number, bookerId: number): Promise<void>
-  /** Unpaid bookings of this user whose lesson is open and whose hold has not lapsed. */
+  /** Unpaid bookings of this user holding slots, a weekly series counting once (CONTRACT §16). */
   countUnpaidHolding(userId: number, now: Date): Promise<number>
+  /** A new weekly series of this many weeks; its id. Its bookings name it as they are inserted. */
+  insertSeries(userId: number, weeks: number, createdAt: Date): Promise<number>
+  findSeries(id: number): Promise<BookingSeries | undefined>
   /** Of the given children, those belonging to this parent (and not deleted). */
   ownChildIds(parentId: number, childIds: readonly number[]): Promise<number[]>
   /** The booking and its lesson as stored; undefined when the database refuses the time (another live lesson of the tutor overlaps). */

@@ -68,3 +68,4 @@ export {
 } from './time-zone'
 export type { UnitOfWork, WithoutLocks } from './unit-of-work'
 export type { InboundEvent, WebhookEventLog } from './webhook-event-log'
+export { MAX_SERIES_WEEKS, weeklyTimes } from './weekly-times'

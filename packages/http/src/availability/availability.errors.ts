@@ -8,5 +8,7 @@ export const availabilityErrors = {
     title: 'Slot unavailable',
     detail: (e: { start: Date; finish: Date }) =>
       `The time ${e.start.toISOString()} to ${e.finish.toISOString()} is no longer free.`,
+    // CONTRACT §16: a weekly series names the start of every week that is not free.
+    extensions: (e: { conflicts?: Date[] }) => (e.conflicts ? { conflicts: e.conflicts.map((d) => d.toISOString()) } : {}),
   },
 } satisfies ErrorRows

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi'
 import type { BookingPayment, StoredCoupon } from '@tutoring/domain/booking'
-import { PAYMENT_EVENT_TYPES, type PaymentEvent } from '@tutoring/domain/booking-payments'
+import { PAYMENT_EVENT_TYPES, payBooking, payBookingSeries, type PaymentEvent } from '@tutoring/domain/booking-payments'
+import type { Services } from '@tutoring/adapters'
+import type { Actor } from '@tutoring/domain/shared'
 import { formatPence } from '@tutoring/domain/shared'
 import { parseEventObject, type ProcessorEvent } from '../payments'
 
@@ -10,11 +12,31 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString())
 
 export const PayBody = z
   .strictObject({
-    booking_id: z.number().int().positive().max(INT_MAX),
+    booking_id: z.number().int().positive().max(INT_MAX).optional(),
+    booking_series_id: z
+      .number()
+      .int()
+      .positive()
+      .max(INT_MAX)
+      .optional()
+      .openapi({ description: 'Instead of `booking_id`: pay every week of a weekly series in one step (CONTRACT §16).' }),
     payment_method: z.string().max(255).trim().min(3).nullish().openapi({ description: 'A processor payment method id (pm_...); defaults to the caller\'s default saved card.' }),
     coupon: z.string().max(64).trim().min(1).nullish(),
   })
+  .refine((body) => (body.booking_id === undefined) !== (body.booking_series_id === undefined), {
+    message: 'give booking_id or booking_series_id, not both',
+    path: ['booking_id'],
+  })
   .openapi('PayRequest')
+
+/** A booking's payment, or a weekly series' (`booking_series_id`): the one use case the body names. */
+export const payFor = (deps: Services['bookings'], actor: Actor, body: z.output<typeof PayBody>) => {
+  const common = { paymentMethod: body.payment_method ?? null, coupon: body.coupon ?? null }
+  // The refinement above lets exactly one of the two ids through.
+  return body.booking_series_id !== undefined
+    ? payBookingSeries(deps, actor, { seriesId: body.booking_series_id, ...common })
+    : payBooking(deps, actor, { bookingId: body.booking_id ?? 0, ...common })
+}
 
 export const PaymentStatusSchema = z
   .object({ id: z.number().int(), status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), booking_id: z.number().int().nullable() })

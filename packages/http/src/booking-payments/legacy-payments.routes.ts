@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { BOOKING_STATES, type BookingPayment } from '@tutoring/domain/booking'
-import { changePaymentMethod, getPayment, listPayments, payBooking, releasePayment } from '@tutoring/domain/booking-payments'
+import { changePaymentMethod, getPayment, listPayments, releasePayment } from '@tutoring/domain/booking-payments'
 import { CURRENCY, formatPence, isInternal, type Actor } from '@tutoring/domain/shared'
 import type { Services } from '@tutoring/adapters'
 import { authApi, currentUser } from '../platform/auth'
@@ -10,7 +10,7 @@ import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
 import { idParam, listQuery } from '../booking'
-import { PayBody } from './booking-payments.schemas'
+import { PayBody, payFor } from './booking-payments.schemas'
 
 const tags = ['Payments']
 
@@ -96,7 +96,7 @@ export function legacyPaymentRoutes(app: App, services: Services): void {
     async (c) => {
       const body = c.req.valid('json')
       const actor = currentUser(c)
-      const outcome = await unwrap(payBooking(deps, actor, { bookingId: body.booking_id, paymentMethod: body.payment_method ?? null, coupon: body.coupon ?? null }))
+      const outcome = await unwrap(payFor(deps, actor, body))
       const payment = presentLegacyPayment(outcome.payment, actor)
       return c.json({ data: { ...payment, payment_id: payment.id, booking_state: BOOKING_STATES[outcome.booking.booking.state] } }, 200)
     },

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { BOOKING_STATES, checkCoupon, listCoupons } from '@tutoring/domain/booking'
-import { getBookingPaymentStatus, getPaymentStatus, payBooking } from '@tutoring/domain/booking-payments'
+import { getBookingPaymentStatus, getPaymentStatus } from '@tutoring/domain/booking-payments'
 import { formatPence } from '@tutoring/domain/shared'
 import { PriceBreakdownSchema, presentPriceBreakdown } from '../pricing'
 import { authApi, currentUser } from '../platform/auth'
@@ -12,7 +12,7 @@ import { bearer, commonProblems, jsonContent, mount, problemContent, processorPr
 import type { Services } from '@tutoring/adapters'
 import { paymentNotFoundPage, paymentOutcomePage } from './payments.pages'
 import { idParam, listQuery } from '../booking'
-import { CouponSchema, PayBody, PaymentStatusSchema, presentCoupon, presentPaymentStatus } from './booking-payments.schemas'
+import { CouponSchema, PayBody, PaymentStatusSchema, payFor, presentCoupon, presentPaymentStatus } from './booking-payments.schemas'
 
 
 const PayAnswer = z.object({ status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), payment_id: z.number().int(), booking_state: z.number().int() })
@@ -51,6 +51,7 @@ export function paymentRoutes(app: App, services: Services): void {
         "The booker (or staff) pays an AWAITING_PAYMENT booking whose hold is still open (else 409 invalid_state_transition; another's booking 403, one the caller cannot see 404). `payment_method` defaults to the caller's default saved card (none: 422). A `coupon` not yet on the booking is applied now (422 coupon_invalid).",
         'A PaymentIntent with manual capture is created through the processor: `requires_capture` moves the booking to REQUIRES_CAPTURE (captured after the lesson by `payments:capture-due`), `succeeded` to PAYED; `requires_action` (3-D Secure) answers `redirectURL` and leaves the booking awaiting until GET /api/payments/{id}/status sees it authorised; a decline is 402 `payment_failed` and the booking stays payable.',
         'Card authorisations last about seven days. For a lesson starting more than 6 days out the card (the one given, else the default saved card) is set up for later through a SetupIntent and a payment row is `scheduled` for start − 6 days: `status: "scheduled"` with the SetupIntent\'s `client_secret`, so the client confirms the card now (3-D Secure included; `redirectURL` when the card wants it); a card the processor refuses is 422 on `payment_method`. The booking is REQUIRES_CAPTURE at once (committed, no longer on hold), and the periodic job authorises it off-session when due. A card whose setup still needs the customer (3-D Secure) answers `requires_action` with the setup\'s `client_secret` and `redirectURL` and commits nothing: the booking stays AWAITING_PAYMENT on its hold (one of the three unpaid, expiring like any hold) until GET /api/payments/return or GET /api/payments/{id}/status sees the setup confirmed. When that authorisation needs the customer (`authentication_required`) the booker is emailed a link to complete it, and a lesson still unauthorised at its start is cancelled; any other decline cancels the lesson at once (nothing was taken) and both parties are emailed.',
+        'A weekly series (CONTRACT §16): `booking_series_id` instead of `booking_id` pays every week in one step, each as a lone booking is paid. The first unpaid week is paid as above (its status, `client_secret` and `redirectURL` are the answer); once a week rests on a card set up for later, every later week is scheduled on that saved card (no setup of its own) and authorised and captured by the periodic job at its own time. A week that still needs the customer, or a decline, stops there: the later weeks stay on their hold, and paying the series again goes on from the first unpaid week. A coupon applies to the first week paid; cancelled weeks are passed over. An unpaid series counts as one of the three unpaid bookings.',
         IDEMPOTENCY_DESCRIPTION,
       ].join('\n\n'),
       security: bearer,
@@ -66,7 +67,7 @@ export function paymentRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const body = c.req.valid('json')
-      const outcome = await unwrap(payBooking(deps, currentUser(c), { bookingId: body.booking_id, paymentMethod: body.payment_method ?? null, coupon: body.coupon ?? null }))
+      const outcome = await unwrap(payFor(deps, currentUser(c), body))
       const p = outcome.payment
       return c.json(
         {

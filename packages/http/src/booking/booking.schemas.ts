@@ -9,7 +9,7 @@ import {
   type BookingPayment,
 } from '@tutoring/domain/booking'
 import { LESSON_STATES } from '@tutoring/domain/lesson'
-import { CURRENCY, LESSON_TYPE_IDS, formatPence, lessonTypeName } from '@tutoring/domain/shared'
+import { CURRENCY, LESSON_TYPE_IDS, MAX_SERIES_WEEKS, formatPence, lessonTypeName } from '@tutoring/domain/shared'
 import { hoursFromMinutes } from '../platform/fields'
 import type { MediaUrls } from '../platform/media-urls'
 import { paginationQuery } from '../platform/pagination'
@@ -51,6 +51,16 @@ export const BookingBody = z
     child_ids: z.array(id).max(10).optional().openapi({ description: "A parent's own children the lesson is for (required for a parent, refused for a student)." }),
     address: AddressBody.nullish().openapi({ description: "Required for students_home (2); ignored for online." }),
     coupon: z.string().max(64).trim().min(1).nullish(),
+    repeat_weeks: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SERIES_WEEKS)
+      .default(1)
+      .openapi({
+        description:
+          "Weekly series (CONTRACT §16): book the same wall-clock time in the tutor's time zone for this many weeks, all or none (any week not free: 409 `slot_unavailable` with `conflicts`, the starts of those weeks, and nothing booked). Only the first week must fall in the 14-day window. A coupon applies to the first week only.",
+      }),
   })
   .openapi('BookingRequest')
 
@@ -65,6 +75,7 @@ export const toCreateBookingInput = (body: z.output<typeof BookingBody>): Create
   childIds: body.child_ids ?? [],
   address: body.address ? { ...body.address, line2: body.address.line2 ?? null, lat: body.address.lat ?? null, lng: body.address.lng ?? null } : null,
   coupon: body.coupon ?? null,
+  repeatWeeks: body.repeat_weeks,
 })
 
 export const BookingUpdateBody = z
@@ -160,6 +171,15 @@ export const BookingSchema = z
         .nullable(),
     }),
     timeline: z.array(z.object({ kind: z.string(), at: z.string(), actor_id: z.number().int().nullable(), data: z.record(z.string(), z.unknown()) })),
+    series: z
+      .object({
+        id: z.number().int(),
+        position: z.number().int().openapi({ description: 'Which week of the series this booking is, from 1.' }),
+        weeks: z.number().int(),
+        booking_ids: z.array(z.number().int()).openapi({ description: "Every week's booking, first week first." }),
+      })
+      .nullable()
+      .openapi({ description: 'The weekly series this booking is a week of (`repeat_weeks` > 1), or null.' }),
     calendar_events: z
       .array(
         z.object({
@@ -259,5 +279,6 @@ export const presentBooking = (a: BookingAggregate, urls: MediaUrls): z.infer<ty
     payment: presentPaymentSummary(a.payment),
   },
   timeline: a.events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_id: e.actorId, data: e.data })),
+  series: a.series && { id: a.series.id, position: a.series.position, weeks: a.series.weeks, booking_ids: a.series.bookingIds },
   calendar_events: lessonCalendar(a),
 })

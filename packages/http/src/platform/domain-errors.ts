@@ -58,5 +58,6 @@ export function problemFromDomain(error: DomainError): Problem {
   }
   // Every 401 names the scheme that would work (RFC 9110 §15.5.2), as problems.unauthenticated does.
   const challenge: Record<string, string> = spec.status === 401 ? { 'www-authenticate': 'Bearer' } : {}
-  return new Problem(spec.status, spec.code, spec.title, detail, undefined, challenge)
+  const extensions = spec.extensions ? spec.extensions(error as never) : {}
+  return new Problem(spec.status, spec.code, spec.title, detail, undefined, challenge, extensions)
 }
