@@ -146,6 +146,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/availabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A teach's free lesson times
+         * @description Public. An alias of GET /api/availabilites (SPEC.md's spelling): the same parameters and the same answer. Slots follow SPEC.md's availability rules: the tutor's weekly schedule (wall-clock times in the tutor's zone, default Europe/London, so 09:00 stays 09:00 London time across daylight saving changes), a 15-minute grid from the start of each window, the whole lesson inside one window, clear of the tutor's live lessons widened by the entry's buffer and, when both the requested and the booked lesson are in person, by the driving time between their places (routing service, or straight line x 1.3 at 20 mph rounded up to 5 minutes), clear of events in the tutor's connected calendar feed, off holidays, starting after now, within London's today..today+14. available_lesson_types lists what the schedule offers that date; students_home only when post_code lies within the tutor's travel distance. The price is for the requested duration (default 60) with the configured service fee and no coupon. Unknown, disabled or deleted teach, a deleted tutor, or a tutor who may not be booked (identity, DBS and qualification checks not all passed, or subscription neither trialing nor active): 404, alike. A slot belongs to the client date it starts on.
+         */
+        get: operations["getAvailabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bank-accounts": {
         parameters: {
             query?: never;
@@ -155,7 +175,7 @@ export interface paths {
         };
         /**
          * The tutor's payout bank accounts
-         * @description Tutors only (students, parents and internal staff: 403). Live accounts, the default first. Only the last four digits of a number are ever shown or kept.
+         * @description Tutors only (students, parents and internal staff: 403). Live accounts, the default first. Only the last four digits of a number are ever shown or kept. Paginated like every list (CONTRACT §17).
          */
         get: operations["getBankAccounts"];
         put?: never;
@@ -214,6 +234,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/booking-series/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A weekly series
+         * @description A series booked with `repeat_weeks` > 1 (CONTRACT §16) and each week's booking detail. Visible as its bookings are: internal staff, the booker (student or parent) and the tutor; to anyone else it does not exist (404).
+         */
+        get: operations["getBookingSeriesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/booking-series/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel the weeks of a series not yet started
+         * @description Every week not yet started and not already cancelled is cancelled as `PUT /api/bookings/{id}/cancel` cancels one booking, each under the cancellation policy (its own refund tier by its own start; 100 % when the tutor or staff cancel). Weeks already started or cancelled stay as they are; none left to cancel: 409 `invalid_state_transition`. Visible as its bookings are: internal staff, the booker (student or parent) and the tutor; to anyone else it does not exist (404).
+         *
+         *     Answers the series as it now stands.
+         */
+        put: operations["putBookingSeriesByIdCancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings": {
         parameters: {
             query?: never;
@@ -230,6 +292,8 @@ export interface paths {
         /**
          * Book a lesson
          * @description Students and parents only (403 otherwise). The teach gives the tutor and subject. Checks, in order: the teach 404 `not_found` unless on offer (live, enabled, of a live tutor whose identity, DBS and qualification checks all passed and whose subscription is trialing or active; the same answer for every other teach, as availability's); validation 422 (the level and exam board must be the teach's; a whole number of minutes from 30 to 120, the same rule as availability's `duration`, so every slot it offers can be booked; a parent names their own children; students_home needs an address whose postcode, without lat and lng, can be located, else 422 on `address.postcode`), the booking window 422 `booking_window_exceeded` (London today..today+14, not in the past), at most three unpaid bookings holding slots 422 `too_many_pending_bookings`, the coupon 422 `coupon_invalid`, then the slot 409 `slot_unavailable`.
+         *
+         *     Weekly series (CONTRACT §16): `repeat_weeks` n > 1 books the same wall-clock time in the tutor's time zone for n weeks, all or none, in the same transaction; any week not free is 409 `slot_unavailable` with `conflicts` (the ISO starts of those weeks) and nothing is booked. Only the first week must fall in the window. The answer is the first week's detail; every week's detail names its `series` (GET /api/booking-series/{id}). The series counts as one of the three unpaid bookings and its weeks' holds lapse together.
          *
          *     The slot check runs under a per-tutor lock (the tutor's users row, FOR UPDATE) and the database's exclusion constraint backs it, so two overlapping bookings of one tutor never both succeed. The lesson (ACTIVE) and the booking (AWAITING_PAYMENT, price fixed in pence, held for BOOKING_HOLD_MINUTES) are created in one transaction; an unpaid hold then lapses and frees the slot.
          *
@@ -338,7 +402,7 @@ export interface paths {
         };
         /**
          * The caller's saved cards
-         * @description Live (not deleted) cards, the default first, then newest first. Every role may keep cards. Not paginated: a handful at most.
+         * @description Live (not deleted) cards, the default first, then newest first. Every role may keep cards. Paginated like every list (CONTRACT §17).
          */
         get: operations["getCards"];
         put?: never;
@@ -630,7 +694,7 @@ export interface paths {
         get?: never;
         /**
          * Propose new times
-         * @description Either party (the tutor, or the lesson's student or parent; staff 403) proposes `suggested_start`/`suggested_finish` at least 72 hours before the original start (422 reschedule_notice_too_short). The proposed time must be free of the tutor's other lessons, this one aside (409 slot_unavailable). The lesson goes to RESCHEDULE; the other party gets an email with Accept and Decline links signed for them, which open a confirmation page. The proposal expires at the earlier of 48 h and the original start; then the lesson is cancelled with a full refund. Staff, the tutor and the booker (student or parent) see a lesson; to anyone else it does not exist (404).
+         * @description Either party (the tutor, or the lesson's student or parent; staff 403) proposes `suggested_start`/`suggested_finish` at least 72 hours before the original start (422 reschedule_notice_too_short), spanning the lesson's booked length (another length: 422 validation_failed on suggested_finish). The proposed time must be free of the tutor's other lessons, this one aside (409 slot_unavailable). The lesson goes to RESCHEDULE; the other party gets an email with Accept and Decline links signed for them, which open a confirmation page. The proposal expires at the earlier of 48 h and the original start; then the lesson is cancelled with a full refund. Staff, the tutor and the booker (student or parent) see a lesson; to anyone else it does not exist (404).
          */
         put: operations["putLessonsByIdEdit"];
         post?: never;
@@ -699,7 +763,9 @@ export interface paths {
          *
          *     A PaymentIntent with manual capture is created through the processor: `requires_capture` moves the booking to REQUIRES_CAPTURE (captured after the lesson by `payments:capture-due`), `succeeded` to PAYED; `requires_action` (3-D Secure) answers `redirectURL` and leaves the booking awaiting until GET /api/payments/{id}/status sees it authorised; a decline is 402 `payment_failed` and the booking stays payable.
          *
-         *     Card authorisations last about seven days. For a lesson starting more than 6 days out the card (the one given, else the default saved card) is set up for later through a SetupIntent and a payment row is `scheduled` for start − 6 days: `status: "scheduled"` with the SetupIntent's `client_secret`, so the client confirms the card now (3-D Secure included; `redirectURL` when the card wants it); a card the processor refuses is 422 on `payment_method`. The booking is REQUIRES_CAPTURE at once (committed, no longer on hold), and the periodic job authorises it off-session when due. When that authorisation needs the customer (`authentication_required`) the booker is emailed a link to complete it, and a lesson still unauthorised at its start is cancelled; any other decline cancels the lesson at once (nothing was taken) and both parties are emailed.
+         *     Card authorisations last about seven days. For a lesson starting more than 6 days out the card (the one given, else the default saved card) is set up for later through a SetupIntent and a payment row is `scheduled` for start − 6 days: `status: "scheduled"` with the SetupIntent's `client_secret`, so the client confirms the card now (3-D Secure included; `redirectURL` when the card wants it); a card the processor refuses is 422 on `payment_method`. The booking is REQUIRES_CAPTURE at once (committed, no longer on hold), and the periodic job authorises it off-session when due. A card whose setup still needs the customer (3-D Secure) answers `requires_action` with the setup's `client_secret` and `redirectURL` and commits nothing: the booking stays AWAITING_PAYMENT on its hold (one of the three unpaid, expiring like any hold) until GET /api/payments/return or GET /api/payments/{id}/status sees the setup confirmed. When that authorisation needs the customer (`authentication_required`) the booker is emailed a link to complete it, and a lesson still unauthorised at its start is cancelled; any other decline cancels the lesson at once (nothing was taken) and both parties are emailed.
+         *
+         *     A weekly series (CONTRACT §16): `booking_series_id` instead of `booking_id` pays every week in one step, each as a lone booking is paid. The first unpaid week is paid as above (its status, `client_secret` and `redirectURL` are the answer); once a week rests on a card set up for later, every later week is scheduled on that saved card (no setup of its own) and authorised and captured by the periodic job at its own time. A week that still needs the customer, or a decline, stops there: the later weeks stay on their hold, and paying the series again goes on from the first unpaid week. A coupon applies to the first week paid; cancelled weeks are passed over. An unpaid series counts as one of the three unpaid bookings.
          *
          *     Accepts an `Idempotency-Key` header (1..255 visible ASCII characters, per user): a repeat with the same key and body answers the first answer again (header `Idempotent-Replayed: true`) and changes nothing; with another body 422 `idempotency_key_reused`; while the first is still running 409 `idempotency_key_in_flight`. Keys are kept 48 hours. An unexpected failure (5xx) forgets the key, so a retry runs afresh; a first request unfinished after 120 s is taken as dead and its key may be reused by the repeat.
          */
@@ -719,7 +785,7 @@ export interface paths {
         };
         /**
          * Where the customer returns after a 3-D Secure step (HTML)
-         * @description `redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (or `booking_id`, after the check of a card set up for a lesson more than 6 days out; and the processor's own parameters, ignored). Answers an HTML page with the outcome, refreshed from the processor as GET /api/payments/{id}/status does, so the booking moves on even before the webhook arrives. Public, like that route: it shows the outcome only. An unknown payment is a 404 page.
+         * @description `redirectURL` from POST /api/payments/pay leads to the processor's (or the bank's) check, which sends the customer's browser back here with `payment_id` (or `booking_id`, after the check of a card set up for a lesson more than 6 days out; and the processor's own parameters, listed here and ignored: the outcome is asked of the processor). Answers an HTML page with the outcome, refreshed from the processor as GET /api/payments/{id}/status does, so the booking moves on even before the webhook arrives. Public, like that route: it shows the outcome only. An unknown payment is a 404 page.
          */
         get: operations["getPaymentsReturn"];
         put?: never;
@@ -1395,6 +1461,8 @@ export interface paths {
          * Book a lesson
          * @deprecated
          * @description Students and parents only (403 otherwise). The teach gives the tutor and subject. Checks, in order: the teach 404 `not_found` unless on offer (live, enabled, of a live tutor whose identity, DBS and qualification checks all passed and whose subscription is trialing or active; the same answer for every other teach, as availability's); validation 422 (the level and exam board must be the teach's; a whole number of minutes from 30 to 120, the same rule as availability's `duration`, so every slot it offers can be booked; a parent names their own children; students_home needs an address whose postcode, without lat and lng, can be located, else 422 on `address.postcode`), the booking window 422 `booking_window_exceeded` (London today..today+14, not in the past), at most three unpaid bookings holding slots 422 `too_many_pending_bookings`, the coupon 422 `coupon_invalid`, then the slot 409 `slot_unavailable`.
+         *
+         *     Weekly series (CONTRACT §16): `repeat_weeks` n > 1 books the same wall-clock time in the tutor's time zone for n weeks, all or none, in the same transaction; any week not free is 409 `slot_unavailable` with `conflicts` (the ISO starts of those weeks) and nothing is booked. Only the first week must fall in the window. The answer is the first week's detail; every week's detail names its `series` (GET /api/booking-series/{id}). The series counts as one of the three unpaid bookings and its weeks' holds lapse together.
          *
          *     The slot check runs under a per-tutor lock (the tutor's users row, FOR UPDATE) and the database's exclusion constraint backs it, so two overlapping bookings of one tutor never both succeed. The lesson (ACTIVE) and the booking (AWAITING_PAYMENT, price fixed in pence, held for BOOKING_HOLD_MINUTES) are created in one transaction; an unpaid hold then lapses and frees the slot.
          *
@@ -2352,14 +2420,14 @@ export interface paths {
         /**
          * Search tutors
          * @deprecated
-         * @description Public. Tutors who meet all seven rules of SPEC "A tutor appears in results only when" and CONTRACT §14's eighth (profile complete, identity, DBS and qualification passed, visible, a subscription trialing or active, a schedule window on the date's weekday offering the lesson type, not on holiday that date (today without one), within their own travel distance of the student for tutors_home and students_home when a place is given, date within today..today+14 in London) and who have an enabled teach matching subject_id, any of subject_level_ids and any of exam_boards. One item per tutor: the matching teach with the lowest hourly rate (then the oldest) is shown and priced for `duration` minutes (default 60) with the configured service fee. A fully booked tutor still appears: free slots are the availability route's business. Schedule entries restricted to a subject, level or board count for any search, as in the eligibility rules. Place: post_code (located by the geocoder: a malformed postcode and one that cannot be located are 422s on post_code, `is not a valid UK postcode` and `could not be located`, as everywhere postcodes are taken) or lat and lng, not both. location.distance is in miles, in half-mile bands shown by their upper bound, measured to the tutor's location rounded to two decimal places (as is the travel-distance rule): exact coordinates never leave the service (null without a place or a tutor location). sort: distance (default with a place; by half-mile band, then tutor id; 422 without one; tutors without a location last), rating (default otherwise: the overall rating, highest first, then the most reviews; unrated tutors last), price_asc, price_desc (by the shown teach's rate). Every order ends on the tutor id. A date before today or after today + 14 is an empty page, not an error. Malformed values are 422 validation_failed with field errors. Arrays as subject_level_ids[]=1&subject_level_ids[]=2 or repeated subject_level_ids=1; filters as filters[lesson_type]=online.
+         * @description Public. Tutors who meet all seven rules of SPEC "A tutor appears in results only when" and CONTRACT §14's eighth (profile complete, identity, DBS and qualification passed, visible, a subscription trialing or active, a schedule window on the date's weekday offering the lesson type, not on holiday that date (today without one), within their own travel distance of the student for tutors_home and students_home when a place is given, date within today..today+14 in London) and who have an enabled teach matching subject_id, any of subject_level_ids and any of exam_boards. One item per tutor: the matching teach with the lowest hourly rate (then the oldest) is shown and priced for `duration` minutes (default 60) with the configured service fee. A fully booked tutor still appears: free slots are the availability route's business. Schedule entries restricted to a subject, level or board count for any search, as in the eligibility rules. Place: post_code (located by the geocoder: a malformed postcode and one that cannot be located are 422s on post_code, `is not a valid UK postcode` and `could not be located`, as everywhere postcodes are taken) or lat and lng, not both. location.distance is in miles, in half-mile bands shown by their upper bound, measured to the tutor's location rounded to two decimal places (as is the travel-distance rule): exact coordinates never leave the service (null without a place or a tutor location). sort: distance (default with a place; by half-mile band, then tutor id; 422 without one; tutors without a location last), rating (default otherwise: the overall rating, highest first, then the most reviews; unrated tutors last), price_asc, price_desc (by the shown teach's rate). Every order ends on the tutor id. A date before today or after today + 14 is an empty page, not an error. Malformed values are 422 validation_failed with field errors. Arrays as subject_level_ids[]=1&subject_level_ids[]=2, subject_level_ids[0]=1&subject_level_ids[1]=2 or repeated subject_level_ids=1; filters as filters[lesson_type]=online. Any other name is a 422 naming it.
          */
         get: operations["getV1Search"];
         put?: never;
         /**
-         * Search tutors (parameters in a JSON body)
+         * Search tutors (parameters in a JSON body, a form body or the query string)
          * @deprecated
-         * @description Public. Tutors who meet all seven rules of SPEC "A tutor appears in results only when" and CONTRACT §14's eighth (profile complete, identity, DBS and qualification passed, visible, a subscription trialing or active, a schedule window on the date's weekday offering the lesson type, not on holiday that date (today without one), within their own travel distance of the student for tutors_home and students_home when a place is given, date within today..today+14 in London) and who have an enabled teach matching subject_id, any of subject_level_ids and any of exam_boards. One item per tutor: the matching teach with the lowest hourly rate (then the oldest) is shown and priced for `duration` minutes (default 60) with the configured service fee. A fully booked tutor still appears: free slots are the availability route's business. Schedule entries restricted to a subject, level or board count for any search, as in the eligibility rules. Place: post_code (located by the geocoder: a malformed postcode and one that cannot be located are 422s on post_code, `is not a valid UK postcode` and `could not be located`, as everywhere postcodes are taken) or lat and lng, not both. location.distance is in miles, in half-mile bands shown by their upper bound, measured to the tutor's location rounded to two decimal places (as is the travel-distance rule): exact coordinates never leave the service (null without a place or a tutor location). sort: distance (default with a place; by half-mile band, then tutor id; 422 without one; tutors without a location last), rating (default otherwise: the overall rating, highest first, then the most reviews; unrated tutors last), price_asc, price_desc (by the shown teach's rate). Every order ends on the tutor id. A date before today or after today + 14 is an empty page, not an error. Malformed values are 422 validation_failed with field errors. The body takes the same names, filters as an object; page and per_page in the body or the query string (the body wins).
+         * @description Public. Tutors who meet all seven rules of SPEC "A tutor appears in results only when" and CONTRACT §14's eighth (profile complete, identity, DBS and qualification passed, visible, a subscription trialing or active, a schedule window on the date's weekday offering the lesson type, not on holiday that date (today without one), within their own travel distance of the student for tutors_home and students_home when a place is given, date within today..today+14 in London) and who have an enabled teach matching subject_id, any of subject_level_ids and any of exam_boards. One item per tutor: the matching teach with the lowest hourly rate (then the oldest) is shown and priced for `duration` minutes (default 60) with the configured service fee. A fully booked tutor still appears: free slots are the availability route's business. Schedule entries restricted to a subject, level or board count for any search, as in the eligibility rules. Place: post_code (located by the geocoder: a malformed postcode and one that cannot be located are 422s on post_code, `is not a valid UK postcode` and `could not be located`, as everywhere postcodes are taken) or lat and lng, not both. location.distance is in miles, in half-mile bands shown by their upper bound, measured to the tutor's location rounded to two decimal places (as is the travel-distance rule): exact coordinates never leave the service (null without a place or a tutor location). sort: distance (default with a place; by half-mile band, then tutor id; 422 without one; tutors without a location last), rating (default otherwise: the overall rating, highest first, then the most reviews; unrated tutors last), price_asc, price_desc (by the shown teach's rate). Every order ends on the tutor id. A date before today or after today + 14 is an empty page, not an error. Malformed values are 422 validation_failed with field errors. The parameters as a JSON body (the names above, filters as an object or as filters[lesson_type] keys, arrays as arrays or as subject_level_ids[0] keys), a form body (application/x-www-form-urlencoded, spelled as in the query string) or the query string, and answers as GET does; a name given in both the body and the query string is the body's. Any other name is a 422 naming it.
          */
         post: operations["postV1Search"];
         delete?: never;
@@ -2734,6 +2802,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints
+         * @description The caller's endpoints, oldest first, `secret` null.
+         */
+        get: operations["getWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Any signed-in user. Body `{url, events, description?}`. `url` must be https and may not reach a private, loopback or link-local address (422 on `url`), the calendar feed's guard; the address is checked again before every delivery, and a redirect (307 or 308 only) is followed only to a public https address. `WEBHOOKS_ALLOW_INSECURE=true` lifts both rules for the registered URL (development). At most 10 endpoints per user (422 on `url`).
+         *
+         *     The answer carries the signing `secret`, shown this once (and by rotate-secret); keep it. Deliveries follow the Standard Webhooks specification: see this document's `webhooks` for each event's payload and headers.
+         */
+        post: operations["postWebhookEndpoints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint
+         * @description An endpoint is its owner's alone: anyone else's (staff included) is 404. `secret` is null.
+         */
+        get: operations["getWebhookEndpointsById"];
+        /**
+         * Change a webhook endpoint
+         * @description An endpoint is its owner's alone: anyone else's (staff included) is 404. Any of `{url, events, description, enabled}`; what is left out stays. `url` must be https and may not reach a private, loopback or link-local address (422 on `url`), the calendar feed's guard; the address is checked again before every delivery, and a redirect (307 or 308 only) is followed only to a public https address. `WEBHOOKS_ALLOW_INSECURE=true` lifts both rules for the registered URL (development). `enabled: false` pauses deliveries (they wait, and their retry window keeps running); `enabled: true` resumes them and starts the endpoint's count of failing days afresh (an endpoint failing for 5 days is disabled and its owner emailed).
+         */
+        put: operations["putWebhookEndpointsById"];
+        post?: never;
+        /**
+         * Remove a webhook endpoint
+         * @description An endpoint is its owner's alone: anyone else's (staff included) is 404. The endpoint and its delivery log go; nothing more is sent to it.
+         */
+        delete: operations["deleteWebhookEndpointsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery log
+         * @description An endpoint is its owner's alone: anyone else's (staff included) is 404. One delivery per event sent to the endpoint, newest first. A delivery is retried with backoff (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then every 12 h) until 3 days after the event, then `failed`.
+         */
+        get: operations["getWebhookEndpointsByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery now
+         * @description An endpoint is its owner's alone: anyone else's (staff included) is 404. The delivery is due at once (`pending`), whatever its status: a failed one gets another attempt, a succeeded one is sent again. The same `webhook-id` and body. 202 with the delivery.
+         */
+        post: operations["postWebhookEndpointsByIdDeliveriesByDeliveryIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an endpoint's secret
+         * @description An endpoint is its owner's alone: anyone else's (staff included) is 404. Answers the endpoint with its new `secret`, shown this once. Every attempt from now on, retries of earlier events included, is signed with it.
+         */
+        post: operations["postWebhookEndpointsByIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description An endpoint is its owner's alone: anyone else's (staff included) is 404. Queues a `webhook.test` event for this endpoint alone, whatever it subscribes to; it goes out like any other (signed, retried). 202 with its delivery.
+         */
+        post: operations["postWebhookEndpointsByIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/offline-portal": {
         parameters: {
             query?: never;
@@ -2771,6 +2973,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Prometheus text format 0.0.4, with OpenTelemetry names: `http_server_request_duration_seconds` (histogram by method, route pattern and status; `unmatched` for no route), `db_client_connection_count` (idle, used), `db_client_connection_max`, `db_client_connection_pending_requests`, `outbox_depth` (pending, failing), `payments_failing`, `job_runs_total` (job, outcome), `job_duration_seconds`, and the process metrics. Answered from loopback (the client address as TRUSTED_PROXIES resolves it), or with `Authorization: Bearer` and METRICS_TOKEN; otherwise 404.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -2780,7 +3002,7 @@ export interface paths {
         };
         /**
          * Ready for traffic: each dependency checked
-         * @description 200 while the database answers (`status: degraded` when Redis, configured but down, is not). 503 `service_unavailable` while the database does not answer or the server is shutting down, with the same `checks` beside the problem fields.
+         * @description 200 while the database answers (`status: degraded` when Redis or the read replica, configured but down, is not). 503 `service_unavailable` while the database does not answer or the server is shutting down, with the same `checks` beside the problem fields.
          */
         get: operations["getReadyz"];
         put?: never;
@@ -2812,7 +3034,188 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "booking.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking's lesson was cancelled (by a party, staff, a declined or lapsed proposal, or a lapsed hold)
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookBookingCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lesson was booked (unpaid, held)
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookBookingCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "booking.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking came to count as paid (authorised, captured or its card set up for later)
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookBookingPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lesson.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lesson's finish passed and it was not cancelled
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookLessonCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lesson.reschedule_proposed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A party proposed new times
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookLessonRescheduleProposed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lesson.rescheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proposed times were accepted: the lesson moved
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookLessonRescheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A cancellation refunded money (the receipt says how much)
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookPaymentRefunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "review.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A tutor was reviewed
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookReviewCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event (POST /api/webhook-endpoints/{id}/test)
+         * @description Sent to every enabled endpoint subscribed to this type whose owner is the tutor, the booker or the student of the booking (a staff user's endpoints get every event). A 2xx answer within 10 s is delivered; anything else is retried with backoff for 3 days with the same `webhook-id`. At least once, in no promised order. `data` is the resource as the endpoint's owner reads it from the API, as it stood at the first attempt; every retry sends the same body.
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Address: {
@@ -2958,6 +3361,15 @@ export interface components {
                 /** @example 25.00 */
                 total: string;
             };
+            /** @description The weekly series this booking is a week of (`repeat_weeks` > 1), or null. */
+            series: {
+                /** @description Every week's booking, first week first. */
+                booking_ids: number[];
+                id: number;
+                /** @description Which week of the series this booking is, from 1. */
+                position: number;
+                weeks: number;
+            } | null;
             /** @description REFUNDED 0, PAYED 1, AWAITING_PAYMENT 3, PARTIAL_REFUNDED 4, REQUIRES_CAPTURE 5 */
             state: number;
             state_name: string;
@@ -3013,12 +3425,23 @@ export interface components {
             /** @description tutors_home 1, students_home 2, online 3 */
             lesson_type: 1 | 2 | 3;
             /**
+             * @description Weekly series (CONTRACT §16): book the same wall-clock time in the tutor's time zone for this many weeks, all or none (any week not free: 409 `slot_unavailable` with `conflicts`, the starts of those weeks, and nothing booked). Only the first week must fall in the 14-day window. A coupon applies to the first week only.
+             * @default 1
+             */
+            repeat_weeks: number;
+            /**
              * Format: date-time
              * @example 2026-12-01T10:00:00Z
              */
             start: string;
             subject_level_id: number;
             teach_id: number;
+        };
+        BookingSeries: {
+            /** @description Every week's booking detail, first week first. */
+            bookings: components["schemas"]["Booking"][];
+            id: number;
+            weeks: number;
         };
         BookingUpdateRequest: {
             /** @description The booker's note to the tutor; null clears it. */
@@ -3173,6 +3596,11 @@ export interface components {
              * @enum {string}
              */
             redis?: "up" | "down";
+            /**
+             * @description Only with DATABASE_READ_URL: `down` while the replica does not answer or lags beyond READ_REPLICA_MAX_LAG_MS. Not fatal: its reads go to the primary.
+             * @enum {string}
+             */
+            replica?: "up" | "down";
         };
         Education: {
             end_year: number | null;
@@ -3424,7 +3852,9 @@ export interface components {
             status: string;
         };
         PayRequest: {
-            booking_id: number;
+            booking_id?: number;
+            /** @description Instead of `booking_id`: pay every week of a weekly series in one step (CONTRACT §16). */
+            booking_series_id?: number;
             coupon?: string | null;
             /** @description A processor payment method id (pm_...); defaults to the caller's default saved card. */
             payment_method?: string | null;
@@ -3699,6 +4129,16 @@ export interface components {
             email: string;
             password: string;
             token: string;
+        };
+        Review: {
+            comment: string | null;
+            communication: number;
+            created_at: string;
+            id: number;
+            knowledge: number;
+            punctuality: number;
+            reviewer_id: number;
+            tutor_id: number;
         };
         ReviewRequest: {
             comment?: string | null;
@@ -4074,6 +4514,66 @@ export interface components {
         VerificationReviewRequest: {
             /** @enum {string} */
             status: "PASS" | "FAIL";
+        };
+        WebhookDelivery: {
+            attempts: number;
+            created_at: string;
+            /**
+             * @description The `webhook-id` header: the same on every attempt of the event.
+             * @example msg_5f0c8a4e0b7c4f3c9a3f1b2d4e6a8c0f
+             */
+            event_id: string;
+            id: number;
+            /** @description The receiver's status code at the last attempt; null before one, or when it did not answer. */
+            last_status_code: number | null;
+            next_attempt_at: string | null;
+            /**
+             * @description `pending` before its first attempt (or after a manual retry), `failing` while retries go on, `succeeded` after a 2xx, `failed` once retried for 3 days.
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failing" | "failed";
+            /** @enum {string} */
+            type: "booking.created" | "booking.paid" | "booking.cancelled" | "lesson.reschedule_proposed" | "lesson.rescheduled" | "lesson.completed" | "payment.refunded" | "review.created" | "webhook.test";
+        };
+        WebhookEndpoint: {
+            created_at: string;
+            description: string | null;
+            enabled: boolean;
+            events: ("booking.created" | "booking.paid" | "booking.cancelled" | "lesson.reschedule_proposed" | "lesson.rescheduled" | "lesson.completed" | "payment.refunded" | "review.created" | "webhook.test")[];
+            id: number;
+            /**
+             * @description `whsec_` and the base64 of 32 random bytes: the key of every `webhook-signature` (Standard Webhooks). Answered by create and rotate-secret only; `null` everywhere else.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string | null;
+            url: string;
+        };
+        WebhookEndpointRequest: {
+            description?: string | null;
+            /**
+             * @description One of `booking.created`, `booking.paid`, `booking.cancelled`, `lesson.reschedule_proposed`, `lesson.rescheduled`, `lesson.completed`, `payment.refunded`, `review.created`, `webhook.test`; any other is a 422 on `events.N`.
+             * @example [
+             *       "booking.created",
+             *       "booking.cancelled"
+             *     ]
+             */
+            events: string[];
+            /** @example https://crm.example.com/hooks/tutoring */
+            url: string;
+        };
+        WebhookEndpointUpdateRequest: {
+            description?: string | null;
+            enabled?: boolean;
+            /**
+             * @description One of `booking.created`, `booking.paid`, `booking.cancelled`, `lesson.reschedule_proposed`, `lesson.rescheduled`, `lesson.completed`, `payment.refunded`, `review.created`, `webhook.test`; any other is a 422 on `events.N`.
+             * @example [
+             *       "booking.created",
+             *       "booking.cancelled"
+             *     ]
+             */
+            events?: string[];
+            /** @example https://crm.example.com/hooks/tutoring */
+            url?: string;
         };
     };
     responses: never;
@@ -4524,9 +5024,109 @@ export interface operations {
             };
         };
     };
+    getAvailabilities: {
+        parameters: {
+            query: {
+                /** @description A date in the client's offset. Without it: every date of the 14-day window. */
+                date?: string;
+                /** @description Lesson minutes, 30..120 (default 60); slots are this long and the price is for this long. */
+                duration?: number;
+                /** @description 1 tutor's home, 2 student's home, 3 online. Without it: no travel time applies. */
+                lesson_type?: "1" | "2" | "3";
+                /** @description The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`). */
+                post_code?: string;
+                /** @description The teach (a subject a tutor teaches). */
+                teach_id: number;
+                /** @description The client's offset, minutes east of UTC, -720..840 (default 0). Dates and times in the answer are in it. */
+                utc_offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Availability */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            availabilities: {
+                                available_lesson_types: ("tutors_home" | "students_home" | "online")[];
+                                /** @example 2026-12-01 */
+                                date: string;
+                                duration_preference: {
+                                    default: number;
+                                    max: number;
+                                    min: number;
+                                };
+                                times: {
+                                    /** @example 10:00 */
+                                    end: string;
+                                    /** @example 09:00 */
+                                    start: string;
+                                }[];
+                            }[];
+                            lesson_price_breakdown: {
+                                /** @example GBP */
+                                currency_code: string;
+                                /** @example 0.00 */
+                                discount_amount: string;
+                                /** @example £{amount} */
+                                display_format: string;
+                                /** @example 27.50 */
+                                initial_total: string;
+                                /** @example 25.00 */
+                                lesson_price: string;
+                                /** @example 2.50 */
+                                service_fee: string;
+                                /** @example £ */
+                                sign: string;
+                                /** @example 27.50 */
+                                total: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (the throttle of CONTRACT §9); with `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBankAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4541,6 +5141,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["BankAccount"][];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
                     };
                 };
             };
@@ -4944,6 +5550,157 @@ export interface operations {
             };
         };
     };
+    getBookingSeriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingSeries"];
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putBookingSeriesByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["BookingSeries"];
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description invalid_state_transition */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBookings: {
         parameters: {
             query?: {
@@ -5110,8 +5867,14 @@ export interface operations {
     getBookingsById: {
         parameters: {
             query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
                 /** @description From an emailed management link: opens this one booking (view, cancel) as its recipient until the lesson's finish; for any other booking, or expired, it is 401 as no credential. */
                 secret?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
             };
             header?: never;
             path: {
@@ -5183,7 +5946,14 @@ export interface operations {
     };
     putBookingsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -5259,8 +6029,14 @@ export interface operations {
     putBookingsByIdCancel: {
         parameters: {
             query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
                 /** @description From an emailed management link: opens this one booking (view, cancel) as its recipient until the lesson's finish; for any other booking, or expired, it is 401 as no credential. */
                 secret?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
             };
             header?: never;
             path: {
@@ -5468,7 +6244,10 @@ export interface operations {
     };
     getCards: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5483,6 +6262,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Card"][];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
                     };
                 };
             };
@@ -5491,6 +6276,15 @@ export interface operations {
                 headers: {
                     /** @description The scheme a token must use (RFC 6750). */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6507,7 +7301,14 @@ export interface operations {
     };
     getLessonsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6578,7 +7379,14 @@ export interface operations {
     };
     putLessonsByIdApprove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6658,7 +7466,14 @@ export interface operations {
     };
     putLessonsByIdCancel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6738,7 +7553,14 @@ export interface operations {
     };
     putLessonsByIdDecline: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6818,7 +7640,14 @@ export interface operations {
     };
     putLessonsByIdEdit: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -6904,9 +7733,12 @@ export interface operations {
         parameters: {
             query: {
                 action: "approve" | "decline";
+                /** @description Of a signed link: unix seconds. */
                 expires?: string;
                 secret?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
                 signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
                 uid?: string;
             };
             header?: never;
@@ -6979,9 +7811,12 @@ export interface operations {
         parameters: {
             query: {
                 action: "approve" | "decline";
+                /** @description Of a signed link: unix seconds. */
                 expires?: string;
                 secret?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
                 signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
                 uid?: string;
             };
             header?: never;
@@ -7216,6 +8051,20 @@ export interface operations {
                 /** @description Instead of `payment_id`, after the bank's check of a card set up for a lesson more than 6 days out: that booking's payment */
                 booking_id?: number;
                 payment_id?: number;
+                /** @description The processor's own; ignored (the outcome is read from the processor). */
+                payment_intent?: string;
+                /** @description The processor's own; ignored (the outcome is read from the processor). */
+                payment_intent_client_secret?: string;
+                /** @description The processor's own; ignored (the outcome is read from the processor). */
+                redirect_status?: string;
+                /** @description The processor's own; ignored (the outcome is read from the processor). */
+                setup_intent?: string;
+                /** @description The processor's own; ignored (the outcome is read from the processor). */
+                setup_intent_client_secret?: string;
+                /** @description The processor's own; ignored (the outcome is read from the processor). */
+                source_redirect_slug?: string;
+                /** @description The processor's own; ignored (the outcome is read from the processor). */
+                source_type?: string;
             };
             header?: never;
             path?: never;
@@ -7927,7 +8776,14 @@ export interface operations {
     };
     postSubscriptions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8336,7 +9192,14 @@ export interface operations {
     };
     getTutorsByIdReview: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -8407,7 +9270,14 @@ export interface operations {
     };
     postTutorsByIdReview: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -9185,7 +10055,12 @@ export interface operations {
     };
     getV1AuthEmailVerifyById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -9782,8 +10657,14 @@ export interface operations {
     getV1BookingsById: {
         parameters: {
             query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
                 /** @description From an emailed management link: opens this one booking (view, cancel) as its recipient until the lesson's finish; for any other booking, or expired, it is 401 as no credential. */
                 secret?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
             };
             header?: never;
             path: {
@@ -9855,7 +10736,14 @@ export interface operations {
     };
     putV1BookingsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -9931,8 +10819,14 @@ export interface operations {
     deleteV1BookingsById: {
         parameters: {
             query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
                 /** @description From an emailed management link: opens this one booking (view, cancel) as its recipient until the lesson's finish; for any other booking, or expired, it is 401 as no credential. */
                 secret?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
             };
             header?: never;
             path: {
@@ -10094,8 +10988,14 @@ export interface operations {
     putV1BookingsByIdCancel: {
         parameters: {
             query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
                 /** @description From an emailed management link: opens this one booking (view, cancel) as its recipient until the lesson's finish; for any other booking, or expired, it is 401 as no credential. */
                 secret?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
             };
             header?: never;
             path: {
@@ -12296,7 +13196,14 @@ export interface operations {
     };
     getV1LessonsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Of a signed link: unix seconds. */
+                expires?: string;
+                /** @description Of a signed link: hex HMAC-SHA256 of the URL without it. */
+                signature?: string;
+                /** @description Of a signed link: the user it acts for (with expires and signature). */
+                uid?: string;
+            };
             header?: never;
             path: {
                 id: number;
@@ -14694,9 +15601,7 @@ export interface operations {
                 date?: string | string[];
                 /** @description integer, 30 to 120 minutes (default 60) */
                 duration?: string | string[];
-                /** @description integer, repeatable: the same as exam_boards[] */
-                exam_boards?: string | string[];
-                /** @description integer, repeatable: exam board ids (any one matches) */
+                /** @description integer, repeatable: exam board ids (any one matches); also exam_boards[0], ... or repeated exam_boards */
                 "exam_boards[]"?: string | string[];
                 /** @description male | female */
                 "filters[gender]"?: string | string[];
@@ -14718,9 +15623,7 @@ export interface operations {
                 sort?: string | string[];
                 /** @description integer: a subject id */
                 subject_id?: string | string[];
-                /** @description integer, repeatable: the same as subject_level_ids[] */
-                subject_level_ids?: string | string[];
-                /** @description integer, repeatable: subject level ids (any one matches) */
+                /** @description integer, repeatable: subject level ids (any one matches); also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids */
                 "subject_level_ids[]"?: string | string[];
             };
             header?: never;
@@ -14769,16 +15672,45 @@ export interface operations {
     postV1Search: {
         parameters: {
             query?: {
-                page?: number;
-                per_page?: number;
+                /** @description YYYY-MM-DD: the lesson date; outside today..today+14 (London) an empty page */
+                date?: string | string[];
+                /** @description integer, 30 to 120 minutes (default 60) */
+                duration?: string | string[];
+                /** @description integer, repeatable: exam board ids (any one matches); also exam_boards[0], ... or repeated exam_boards */
+                "exam_boards[]"?: string | string[];
+                /** @description male | female */
+                "filters[gender]"?: string | string[];
+                /** @description integer: a language id */
+                "filters[language]"?: string | string[];
+                /** @description online | tutors_home | students_home */
+                "filters[lesson_type]"?: string | string[];
+                /** @description number, with lng: instead of post_code */
+                lat?: string | string[];
+                /** @description number, with lat: instead of post_code */
+                lng?: string | string[];
+                /** @description integer, 1 to 1000000 (default 1) */
+                page?: string | string[];
+                /** @description integer, 1 to 100 (default 15) */
+                per_page?: string | string[];
+                /** @description a UK postcode (422 when malformed or unknown) */
+                post_code?: string | string[];
+                /** @description distance | rating | price_asc | price_desc */
+                sort?: string | string[];
+                /** @description integer: a subject id */
+                subject_id?: string | string[];
+                /** @description integer, repeatable: subject level ids (any one matches); also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids */
+                "subject_level_ids[]"?: string | string[];
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["SearchRequest"];
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
             };
         };
         responses: {
@@ -14797,6 +15729,15 @@ export interface operations {
                             total: number;
                         };
                     };
+                };
+            };
+            /** @description malformed_request: a body neither JSON nor a form, or JSON that does not parse */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Validation failed */
@@ -16554,6 +17495,664 @@ export interface operations {
             };
         };
     };
+    getWebhookEndpoints: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered, with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpointsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookEndpointsByIdDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        meta: {
+                            current_page: number;
+                            last_page: number;
+                            per_page: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsByIdDeliveriesByDeliveryIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsByIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    postWebhookEndpointsByIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description Unauthenticated */
+            401: {
+                headers: {
+                    /** @description The scheme a token must use (RFC 6750). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBillingOfflinePortal: {
         parameters: {
             query?: {
@@ -16620,6 +18219,44 @@ export interface operations {
             };
         };
     };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Not from loopback and without the metrics token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (the throttle of CONTRACT §9); with `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getReadyz: {
         parameters: {
             query?: never;
@@ -16639,7 +18276,7 @@ export interface operations {
                         data: {
                             checks: components["schemas"]["DependencyChecks"];
                             /**
-                             * @description `degraded` while Redis is down: the service still answers, each instance counting alone.
+                             * @description `degraded` while Redis or the read replica is down: the service still answers, each instance counting alone, every read on the primary.
                              * @enum {string}
                              */
                             status: "ok" | "degraded";
@@ -16709,6 +18346,321 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    webhookBookingCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Booking"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "booking.cancelled";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBookingCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Booking"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "booking.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookBookingPaid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Booking"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "booking.paid";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLessonCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Lesson"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "lesson.completed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLessonRescheduleProposed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Lesson"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "lesson.reschedule_proposed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookLessonRescheduled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Lesson"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "lesson.rescheduled";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPaymentRefunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Booking"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "payment.refunded";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookReviewCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Review"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "review.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`msg_...`), the same on every retry: receivers drop a repeat by it. */
+                "webhook-id": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed with the base64-decoded part of the secret after `whsec_` (Standard Webhooks; its libraries verify it). Several space-separated signatures may come while a secret is being rotated. */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt; reject one far from your clock. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    data: components["schemas"]["WebhookEndpoint"];
+                    /** @description When the event happened (RFC 3339). */
+                    timestamp: string;
+                    /** @enum {string} */
+                    type: "webhook.test";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -300,52 +300,6 @@ export function retryBookingPayment(
   )
 }
 
-/**
- * Pays a booking on a card already set up for later use, as a later week of a series is
- * (CONTRACT §16: the card is saved once): a lesson more than six days out is scheduled for
- * its off-session authorisation at once, with no setup of its own.
- */
-export function payWithSavedCard(
-  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
-  actor: Actor,
-  input: PayBookingInput & { paymentMethod: string },
-): ResultAsync<PayOutcome, PayBookingError> {
-  return new ResultAsync(charge(deps, actor, input, { setupIntentId: null, needsCustomer: false, clientSecret: null, redirectUrl: null }))
-}
-
-/** The payment row, then (a lesson within six days) the card hold through the processor, and its answer recorded. */
-async function charge(
-  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
-  actor: Actor,
-  input: PayBookingInput,
-  setup: Omit<CardSetup, 'paymentMethod'>,
-): Promise<Result<PayOutcome, PayBookingError>> {
-  const prepared = await prepare(deps, actor, input, setup)
-  if (prepared.isErr()) return err(prepared.error)
-  if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
-  const { payment, aggregate } = prepared.value
-  const intent = await deps.processor.createPaymentIntent(await bookingPaymentIntent(deps, deps.uow.repos, aggregate, payment, false))
-  return deps.uow.run(async (repos): Promise<Result<PayOutcome, PayBookingError>> => {
-    const a = await repos.bookings.lockById(aggregate.booking.id)
-    if (!a) return err(notFound('booking'))
-    if (intent.isErr()) {
-      const released = (await repos.payments.findById(payment.id))?.status === 'canceled'
-      await repos.payments.update(payment.id, { status: released ? 'canceled' : 'requires_payment_method', lastError: intent.error.reason })
-      await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
-      return ok({ payment: { ...payment, status: 'requires_payment_method', lastError: intent.error.reason }, booking: a })
-    }
-    // Released meanwhile (a DELETE, a lapse, a cancellation, a newer attempt): the money goes back.
-    const verdict = await recordAttemptAnswer(repos, a, payment.id, intent.value, { actorId: actor.id, payable: stillPayable(a, deps.clock.now()).isOk() })
-    if (intent.value.status === 'requires_action') await repos.bookings.addEvent(a.booking.id, 'payment_requires_action', actor.id, { payment_id: payment.id })
-    const updated = (await repos.payments.findById(payment.id)) ?? payment
-    return ok({ payment: verdict === 'released' ? { ...updated, status: 'canceled' } : updated, booking: await reload(repos, a.booking.id) })
-  }).then((result) =>
-    result.andThen((outcome) =>
-      intent.isErr() ? err<PayOutcome, PayBookingError>(intent.error) : ok<PayOutcome, PayBookingError>(outcome),
-    ),
-  )
-}
-
 /** The processor's setup of the card of a lesson too far out to authorise now, for the client to confirm. */
 type CardSetup = { paymentMethod: string | null; setupIntentId: string | null; needsCustomer: boolean; clientSecret: string | null; redirectUrl: string | null }
 
