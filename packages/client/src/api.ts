@@ -4558,7 +4558,10 @@ export interface components {
              *     ]
              */
             events: string[];
-            /** @example https://crm.example.com/hooks/tutoring */
+            /**
+             * Format: uri
+             * @example https://crm.example.com/hooks/tutoring
+             */
             url: string;
         };
         WebhookEndpointUpdateRequest: {
@@ -4572,7 +4575,10 @@ export interface components {
              *     ]
              */
             events?: string[];
-            /** @example https://crm.example.com/hooks/tutoring */
+            /**
+             * Format: uri
+             * @example https://crm.example.com/hooks/tutoring
+             */
             url?: string;
         };
     };

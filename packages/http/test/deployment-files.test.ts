@@ -22,12 +22,16 @@ async function documentedVariables(): Promise<Set<string>> {
 }
 
 describe('compose.yaml', () => {
-  it('runs PostgreSQL, Redis and two app instances behind a proxy', async () => {
+  it('runs PostgreSQL with a streaming replica, Redis and two app instances behind a proxy', async () => {
     const file = await compose()
     const always = Object.entries(file.services).filter(([, service]) => service.profiles === undefined)
-    expect(always.map(([name]) => name).sort()).toEqual(['app1', 'app2', 'postgres', 'proxy', 'redis'])
+    expect(always.map(([name]) => name).sort()).toEqual(['app1', 'app2', 'postgres', 'postgres-replica', 'proxy', 'redis'])
     const { app1, app2, proxy, postgres, redis } = file.services
+    const replica = file.services['postgres-replica']
     expect(postgres?.image).toMatch(/^postgres:1[5-9]/)
+    expect(replica?.image).toBe(postgres?.image)
+    expect(JSON.stringify(replica?.command)).toContain('pg_basebackup -h postgres')
+    expect(app1?.environment?.DATABASE_READ_URL).toMatch(/@postgres-replica:5432\//)
     expect(redis?.image).toMatch(/^redis:/)
     expect(app1?.environment).toEqual(app2?.environment)
     expect(app1?.environment?.DATABASE_URL).toMatch(/@postgres:5432\//)

@@ -110,6 +110,10 @@ describe.each(testDatabaseKinds())('outbound webhooks on %s', (kind) => {
       })
       expect(changed.status, changed.text).toBe(200)
       expect(changed.body.data).toMatchObject({ url: 'https://crm.example.com/a', events: ['booking.paid'], enabled: false, description: 'paused', secret: null })
+      // A PUT naming no field changes nothing and answers the endpoint as it is.
+      const unchanged = await t.request<One<Endpoint>>('PUT', `/api/webhook-endpoints/${endpoint.id}`, { token: owner.token, body: {} })
+      expect(unchanged.status, unchanged.text).toBe(200)
+      expect(unchanged.body.data).toEqual(changed.body.data)
       expect((await t.request('DELETE', `/api/webhook-endpoints/${endpoint.id}`, { token: owner.token })).status).toBe(204)
       expect((await t.request('GET', `/api/webhook-endpoints/${endpoint.id}`, { token: owner.token })).status).toBe(404)
     })

@@ -49,19 +49,19 @@ export function webhookEndpointRepository(db: Kysely<Database>): Omit<WebhookEnd
       return { items: rows.map(rowToEndpoint), total }
     },
     async update(id, patch) {
-      const row = await db
-        .updateTable('webhook_endpoints')
-        .set({
-          ...(patch.url !== undefined ? { url: patch.url } : {}),
-          ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),
-          ...(patch.description !== undefined ? { description: patch.description } : {}),
-          ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
-          ...(patch.secret !== undefined ? { secret: patch.secret } : {}),
-          ...(patch.failingSince !== undefined ? { failing_since: patch.failingSince } : {}),
-        })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const changes = {
+        ...(patch.url !== undefined ? { url: patch.url } : {}),
+        ...(patch.events !== undefined ? { events: JSON.stringify(patch.events) } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.enabled !== undefined ? { enabled: patch.enabled } : {}),
+        ...(patch.secret !== undefined ? { secret: patch.secret } : {}),
+        ...(patch.failingSince !== undefined ? { failing_since: patch.failingSince } : {}),
+      }
+      // A PUT naming no field changes nothing (an UPDATE with nothing to set is not SQL).
+      const row =
+        Object.keys(changes).length === 0
+          ? await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+          : await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
       return rowToEndpoint(row)
     },
     async delete(id) {

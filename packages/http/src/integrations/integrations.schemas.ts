@@ -10,8 +10,8 @@ export const listQuery = z.object(paginationQuery)
 const EVENT_TYPE_DESCRIPTION = `One of ${WEBHOOK_EVENT_TYPES.map((t) => `\`${t}\``).join(', ')}; any other is a 422 on \`events.N\`.`
 // Strings, not an enum, so an unknown type is the domain's 422 on its index rather than zod's wording.
 const eventTypes = z.array(z.string().max(64)).max(WEBHOOK_EVENT_TYPES.length * 2).openapi({ description: EVENT_TYPE_DESCRIPTION, example: ['booking.created', 'booking.cancelled'] })
-const url = z.string().trim().min(1).max(2048).openapi({ example: 'https://crm.example.com/hooks/tutoring' })
-const description = z.string().trim().max(500)
+const url = z.string().max(2048).trim().min(1).openapi({ format: 'uri', example: 'https://crm.example.com/hooks/tutoring' })
+const description = z.string().max(500).trim()
 
 export const EndpointBody = z
   .strictObject({ url, events: eventTypes, description: description.nullish() })
