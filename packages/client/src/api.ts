@@ -3424,11 +3424,8 @@ export interface components {
             finish: string;
             /** @description tutors_home 1, students_home 2, online 3 */
             lesson_type: 1 | 2 | 3;
-            /**
-             * @description Weekly series (CONTRACT §16): book the same wall-clock time in the tutor's time zone for this many weeks, all or none (any week not free: 409 `slot_unavailable` with `conflicts`, the starts of those weeks, and nothing booked). Only the first week must fall in the 14-day window. A coupon applies to the first week only.
-             * @default 1
-             */
-            repeat_weeks: number;
+            /** @description Weekly series (CONTRACT §16): book the same wall-clock time in the tutor's time zone for this many weeks, all or none (any week not free: 409 `slot_unavailable` with `conflicts`, the starts of those weeks, and nothing booked). Only the first week must fall in the 14-day window. A coupon applies to the first week only. */
+            repeat_weeks?: number;
             /**
              * Format: date-time
              * @example 2026-12-01T10:00:00Z

@@ -36,7 +36,7 @@ describe('the typed HTTP client', () => {
     const subjectId = catalog.subjects.find((s) => s.levelIds.length > 0)?.id
 
     const found = []
-    for await (const hit of pages((page) => client.POST('/api/v1/search', { params: { query: { page, per_page: 1 } }, body: { subject_id: subjectId } }))) found.push(hit)
+    for await (const hit of pages((page) => client.POST('/api/v1/search', { params: { query: { page: String(page), per_page: '1' } }, body: { subject_id: subjectId } }))) found.push(hit)
     const hit = found.find((item) => item.id === tutorId)
     expect(hit?.lesson_price_breakdown.currency_code).toBe('GBP')
     const teachId = hit?.teaching_info.teach_id ?? 0

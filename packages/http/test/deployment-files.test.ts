@@ -8,7 +8,7 @@ import { CONFIG_VARIABLES } from '@tutoring/adapters'
 const ROOT = new URL('../../../', import.meta.url)
 const read = (file: string) => readFile(fileURLToPath(new URL(file, ROOT)), 'utf8')
 
-type Service = { profiles?: string[]; configs?: Array<{ source: string; target: string }>; image?: string; build?: unknown; environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, { condition: string }>; ports?: string[]; healthcheck?: { test: string[] } }
+type Service = { profiles?: string[]; command?: unknown; configs?: Array<{ source: string; target: string }>; image?: string; build?: unknown; environment?: Record<string, string>; volumes?: string[]; depends_on?: Record<string, { condition: string }>; ports?: string[]; healthcheck?: { test: string[] } }
 type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown>; configs?: Record<string, { content?: string }> }
 
 /** compose.yaml as Compose reads it: `<<:` merges the shared app settings (YAML 1.1 merge keys). */

@@ -56,7 +56,7 @@ export const BookingBody = z
       .int()
       .min(1)
       .max(MAX_SERIES_WEEKS)
-      .default(1)
+      .optional()
       .openapi({
         description:
           "Weekly series (CONTRACT §16): book the same wall-clock time in the tutor's time zone for this many weeks, all or none (any week not free: 409 `slot_unavailable` with `conflicts`, the starts of those weeks, and nothing booked). Only the first week must fall in the 14-day window. A coupon applies to the first week only.",
@@ -75,7 +75,7 @@ export const toCreateBookingInput = (body: z.output<typeof BookingBody>): Create
   childIds: body.child_ids ?? [],
   address: body.address ? { ...body.address, line2: body.address.line2 ?? null, lat: body.address.lat ?? null, lng: body.address.lng ?? null } : null,
   coupon: body.coupon ?? null,
-  repeatWeeks: body.repeat_weeks,
+  repeatWeeks: body.repeat_weeks ?? 1,
 })
 
 export const BookingUpdateBody = z
