@@ -55,6 +55,12 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
     ...overrides,
   })
 
+  it('answers a coordinate so small PostgreSQL arithmetic would underflow on it (found by the search property)', async () => {
+    await addSearchableTutor(t, catalog)
+    const res = await t.request('POST', '/api/v1/search', { body: { lat: 51.5002, lng: 5.812750536972161e-264, filters: { lesson_type: 'tutors_home' } } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+  })
+
   it('answers a found tutor in the shape of SPEC "Tutor search result item"', async () => {
     const id = await addSearchableTutor(t, catalog, { lastname: 'lovelace', teaches: [mathsTeach({ examBoardIds: [catalog.examBoardIds[0]!] })] })
     const res = await get(`subject_id=${maths.id}`)

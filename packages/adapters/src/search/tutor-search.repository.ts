@@ -21,16 +21,25 @@ export function boxAround(lat: number, miles: number): { latSpan: number; lngSpa
 }
 
 /**
+ * A student's coordinate to a millionth of a degree (about 0.1 m): PostgreSQL refuses float8
+ * arithmetic that underflows, so a coordinate like 5e-264 would fail the statement.
+ */
+const degrees = (x: number): number => Math.round(x * 1e6) / 1e6
+
+/**
  * `distanceMiles(tutor, student)` of the domain in SQL, term for term (haversine, R = 3958.8),
  * from the tutor's public point (`tutor_search` keeps lat and lng rounded: sql/public-point.sql).
  * Null when the tutor has no location.
  */
-const distanceSql = (lat: number, lng: number): RawBuilder<number | null> => sql<number | null>`(
+const distanceSql = (studentLat: number, studentLng: number): RawBuilder<number | null> => {
+  const [lat, lng] = [degrees(studentLat), degrees(studentLng)]
+  return sql<number | null>`(
   2 * 3958.8 * asin(least(1, sqrt(
     power(sin(((${lat}::float8 - ts.lat) * pi() / 180) / 2), 2)
     + cos(ts.lat * pi() / 180) * cos(${lat}::float8 * pi() / 180) * power(sin(((${lng}::float8 - ts.lng) * pi() / 180) / 2), 2)
   )))
 )`
+}
 
 /** Row of a lesson type in `tutor_search.schedule_mask`: bit `7 * row + day` (0 Sunday .. 6 Saturday). */
 const LESSON_TYPE_ROW: Record<LessonTypeName, number> = { tutors_home: 0, students_home: 1, online: 2 }
@@ -69,7 +78,7 @@ function searchKeys(c: TutorSearchCriteria): RawBuilder<unknown> {
   const keys: RawBuilder<unknown>[] = [sql`${scheduleKey(c.weekday, c.lessonType)}::int`]
   if (c.subjectId !== undefined) keys.push(sql`${c.subjectId}::int`)
   const place = inPersonPlace(c)
-  if (place) keys.push(sql`tutor_search_cell(${place.lat}::float8, ${place.lng}::float8)`)
+  if (place) keys.push(sql`tutor_search_cell(${degrees(place.lat)}::float8, ${degrees(place.lng)}::float8)`)
   return sql`ts.search_keys @> array[${sql.join(keys)}]::int[]`
 }
 

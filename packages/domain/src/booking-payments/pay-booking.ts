@@ -294,10 +294,20 @@ export function retryBookingPayment(
         return ok({ kind: 'done', outcome: { payment: after, booking: await reload(repos, a.booking.id) } })
       })
       if (prepared.isErr()) return err(prepared.error)
+      // The attempt's first call went unanswered: an authorisation it made is voided before the
+      // row takes another, so the booker is never held twice for one payment.
+      if (input.payment.status === 'requires_confirmation' && !input.payment.intentId) await voidUnanswered(deps.processor, input.payment.id)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
       return charge(deps, actor, prepared.value.aggregate, prepared.value.payment, `payment-${input.payment.id}:${method}`)
     })(),
   )
+}
+
+const VOIDABLE: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'])
+
+async function voidUnanswered(processor: BookingPaymentsDeps['processor'], paymentId: number): Promise<void> {
+  const lost = await processor.findPaymentIntentByPaymentId(paymentId)
+  if (lost && VOIDABLE.has(lost.status)) await processor.cancelPaymentIntent(lost.id, { idempotencyKey: `payment-${paymentId}:unanswered-void` })
 }
 
 /** The processor's setup of the card of a lesson too far out to authorise now, for the client to confirm. */

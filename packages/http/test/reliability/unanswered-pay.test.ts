@@ -110,12 +110,14 @@ describe.each(testDatabaseKinds().flatMap((kind) => (['offline', 'stripe'] as co
 
       const retried = await t.request<One<{ id: number; status: string }>>('PUT', `/api/v1/payments/${paymentId}`, { token: student.token, body: { payment_method: 'pm_card_mastercard' } })
       expect([retried.status, retried.body.data.status], retried.text).toEqual([200, 'requires_capture'])
-      expect(retried.body.data.id).not.toBe(paymentId)
+      // CONTRACT §17: that payment is retried, so the answer keeps its id; the lost authorisation is voided.
+      expect(retried.body.data.id).toBe(paymentId)
       clock.advance(60_000)
       await t.infra.deliverOutbox()
       expect((await t.infra.processor.retrievePaymentIntent(held!.id)).status).toBe('canceled')
       const row = await t.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()
-      expect([row.status, row.processor_payment_intent_id]).toEqual(['canceled', held!.id])
+      expect(row.status).toBe('requires_capture')
+      expect(row.processor_payment_intent_id).not.toBe(held!.id)
     })
 
     it('closes the row with nothing to void when the processor never made an intent for it', async () => {

@@ -10,3 +10,7 @@ import type { Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('payments').addColumn('setup_intent_id', 'text').execute()
 }
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('payments').dropColumn('setup_intent_id').execute()
+}
