@@ -182,11 +182,7 @@ export function payBooking(
     (async (): Promise<Result<PayOutcome, PayBookingError>> => {
       const saved = await setUpForLater(deps, actor, input)
       if (saved.isErr()) return err(saved.error)
-      const prepared = await prepare(deps, actor, { ...input, paymentMethod: saved.value.paymentMethod }, saved.value)
-      if (prepared.isErr()) return err(prepared.error)
-      if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
-      const { payment, aggregate } = prepared.value
-      return charge(deps, actor, aggregate, payment, `payment-${payment.id}`)
+      return payOnCard(deps, actor, { ...input, paymentMethod: saved.value.paymentMethod }, saved.value)
     })(),
   )
 }
@@ -201,15 +197,21 @@ export function payWithSavedCard(
   actor: Actor,
   input: PayBookingInput & { paymentMethod: string },
 ): ResultAsync<PayOutcome, PayBookingError> {
-  return new ResultAsync(
-    (async (): Promise<Result<PayOutcome, PayBookingError>> => {
-      const prepared = await prepare(deps, actor, input, { setupIntentId: null, needsCustomer: false, clientSecret: null, redirectUrl: null })
-      if (prepared.isErr()) return err(prepared.error)
-      if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
-      const { payment, aggregate } = prepared.value
-      return charge(deps, actor, aggregate, payment, `payment-${payment.id}`)
-    })(),
-  )
+  return new ResultAsync(payOnCard(deps, actor, input, { setupIntentId: null, needsCustomer: false, clientSecret: null, redirectUrl: null }))
+}
+
+/** A new attempt's row (or, for a lesson set up for later, the whole step), then its card hold if one is due now. */
+async function payOnCard(
+  deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' | 'processor' | 'config'>,
+  actor: Actor,
+  input: PayBookingInput,
+  setup: Omit<CardSetup, 'paymentMethod'>,
+): Promise<Result<PayOutcome, PayBookingError>> {
+  const prepared = await prepare(deps, actor, input, setup)
+  if (prepared.isErr()) return err(prepared.error)
+  if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
+  const { payment, aggregate } = prepared.value
+  return charge(deps, actor, aggregate, payment, `payment-${payment.id}`)
 }
 
 /**
