@@ -12,10 +12,18 @@ type One<T> = { data: T }
 const SECRET = 'whsec_money_concurrency'
 type PayAnswer = { status: string; payment_id: number; booking_state: number }
 
+/** The finding class the four races of issue 19 finding 1 report under. */
+const ONE_LIVE_PAYMENT = {
+  class: 'Money: a paid booking with no live payment, or two',
+  tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
+  held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
+}
+
 /**
  * Issue 19 (CONTRACT §15): money holds under concurrency. Each test names the finding of the
  * review it replays; the processor is the offline one, wrapped to count its calls.
  */
+
 describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
   let t: TestContext
   let teach: Teach
@@ -143,11 +151,7 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
   })
 
   it('leaves one live payment behind a booking paid twice at once (finding 1)', async ({ task }) => {
-    const finding = recordFinding(task, {
-      class: 'Money: a paid booking with no live payment, or two',
-      tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
-      held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
-    })
+    const finding = recordFinding(task, ONE_LIVE_PAYMENT)
     const student = await t.register('student')
     let trials = 0
     for (let i = 0; i < 3; i++) {
@@ -164,11 +168,7 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
   })
 
   it('never pays a booking on an attempt its DELETE released while its processor call was in flight (finding 1)', async ({ task }) => {
-    const finding = recordFinding(task, {
-      class: 'Money: a paid booking with no live payment, or two',
-      tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
-      held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
-    })
+    const finding = recordFinding(task, ONE_LIVE_PAYMENT)
     const student = await t.register('student')
     const bookingId = await book(student, [2, 5])
     const waiting = armGate()
@@ -190,11 +190,7 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
   })
 
   it('releases a superseded attempt whose bank check returns while the newer pay is in flight (finding 1)', async ({ task }) => {
-    const finding = recordFinding(task, {
-      class: 'Money: a paid booking with no live payment, or two',
-      tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
-      held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
-    })
+    const finding = recordFinding(task, ONE_LIVE_PAYMENT)
     const student = await t.register('student')
     const bookingId = await book(student, [2, 5])
     const first = await pay(student, bookingId, 'pm_card_threeDSecure2Required')
@@ -215,11 +211,7 @@ describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
   })
 
   it('moves the payment the booking rests on when a reschedule is approved, not a later stray attempt (finding 1)', async ({ task }) => {
-    const finding = recordFinding(task, {
-      class: 'Money: a paid booking with no live payment, or two',
-      tried: 'two pays at once with different cards, a pay racing its DELETE, the bank check of a superseded attempt returning, a reschedule with a stray later attempt',
-      held: 'paid exactly while one live payment backs it (rows and processor intents agree); the loser released, never the winner',
-    })
+    const finding = recordFinding(task, ONE_LIVE_PAYMENT)
     const student = await t.register('student')
     const bookingId = await book(student, [4, 4.9])
     expect((await pay(student, bookingId, 'pm_card_visa')).body.data.status).toBe('requires_capture')
