@@ -23,7 +23,6 @@ const ONE_LIVE_PAYMENT = {
  * Issue 19 (CONTRACT §15): money holds under concurrency. Each test names the finding of the
  * review it replays; the processor is the offline one, wrapped to count its calls.
  */
-
 describe.each(testDatabaseKinds())('money under concurrency, on %s', (kind) => {
   let t: TestContext
   let teach: Teach
