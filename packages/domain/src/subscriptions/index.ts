@@ -9,4 +9,9 @@ export type {
 } from './ports'
 export { recordSubscriptionEvent, type SubscriptionEventInput, type SubscriptionEventOutcome } from './record-subscription-event'
 export { startSubscription, SUBSCRIPTION_CREATE_TOPIC, type SubscriptionStarted } from './start-subscription'
-export { isSubscriptionValid, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './subscription-status'
+export {
+  isSubscriptionValid,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  subscriptionStatusAfter,
+} from './subscription-status'

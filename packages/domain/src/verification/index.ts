@@ -33,6 +33,11 @@ export {
   type VerificationKind,
   type VerificationStatus,
   type VerificationStatuses,
+  transitionVerification,
+  type VerificationContext,
+  type VerificationEffect,
+  type VerificationTransition,
   type VerificationTransitionError,
+  type VerificationTrigger,
 } from './verification'
 export type { StoredVerificationStatus, VerificationRecord } from './verification-record'
