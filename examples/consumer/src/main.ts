@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import { computeAvailability, InvalidInput, lessonPriceBreakdown, searchEligibility, type TutorSnapshot, type WeeklyEntry } from '@tutoring/domain'
 import { createBooking } from '@tutoring/domain/booking'
-import { arbAvailabilityScenario, arbWeeklySchedule, slotInstants } from '@tutoring/testkit'
+import { arbAvailabilityScenario, arbTimeZone, arbWeeklySchedule, slotInstants } from '@tutoring/testkit'
 import { createTutoringClient, idempotencyKey, type Problem } from '@tutoring/client'
 
 const monday: WeeklyEntry = { day: 'MONDAY', slots: [{ from: '09:00', to: '12:00' }], lessonTypes: ['online'], bufferMinutes: 0 }
@@ -36,15 +36,24 @@ try {
   console.log(`invalid input: ${error instanceof InvalidInput}`)
 }
 
-// A property with the testkit, on the consumer's own fast-check.
+// Properties with the testkit's arbitraries, on the consumer's own fast-check.
 fc.assert(
   fc.property(arbAvailabilityScenario(), (s) =>
     slotInstants(computeAvailability(s), s.request.utcOffsetMinutes, s.request.durationMinutes).every((slot) => slot.start > s.now.getTime()),
   ),
   { numRuns: 25 },
 )
+// Whatever the schedule and the tutor's zone, a holiday around the asked date leaves no slot on it.
 const schedules: fc.Arbitrary<WeeklyEntry[]> = arbWeeklySchedule()
-console.log(`property: passed (${fc.sample(schedules, 1).length} schedule sampled)`)
+fc.assert(
+  fc.property(schedules, arbTimeZone(), (schedule, timeZone) => {
+    const holidays = [{ startDate: '2030-01-07', endDate: '2030-01-09' }]
+    const answer = computeAvailability({ schedule, timeZone, holidays, now, request: { date: '2030-01-08', durationMinutes: 30 } })
+    return answer.availabilities.every((day) => day.times.length === 0)
+  }),
+  { numRuns: 25 },
+)
+console.log('property: passed')
 
 // The client, typed by the document (compiled; calling it needs a server).
 const client = createTutoringClient({ baseUrl: 'http://127.0.0.1:9' })

@@ -1,11 +1,12 @@
-import { describe, it } from 'vitest'
 import fc from 'fast-check'
+import { describe, it } from 'vitest'
 import { computeAvailability } from '@tutoring/domain'
 import { arbAvailabilityScenario, slotInstants } from '@tutoring/testkit'
 
-// README.md's example property, as another team would write it against the installed packages.
-describe("the README's example property", () => {
-  it('no slot starts at or before now, in any zone, schedule or client offset', () => {
+// A property as another team writes it against the installed packages. On a failure fast-check
+// prints the seed and path that replay it: fc.assert(..., { seed, path }).
+describe('availability', () => {
+  it('offers no slot starting at or before now, in any zone, schedule or client offset', () => {
     fc.assert(
       fc.property(arbAvailabilityScenario(), (s) => {
         const slots = slotInstants(computeAvailability(s), s.request.utcOffsetMinutes, s.request.durationMinutes)
