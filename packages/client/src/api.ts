@@ -3351,7 +3351,7 @@ export interface components {
                         status: string;
                     } | null;
                     id: number;
-                    status: string;
+                    status: components["schemas"]["PaymentIntentStatus"];
                 } | null;
                 /** @example 25.00 */
                 refunded: string;
@@ -3370,9 +3370,8 @@ export interface components {
                 position: number;
                 weeks: number;
             } | null;
-            /** @description REFUNDED 0, PAYED 1, AWAITING_PAYMENT 3, PARTIAL_REFUNDED 4, REQUIRES_CAPTURE 5 */
-            state: number;
-            state_name: string;
+            state: components["schemas"]["BookingState"];
+            state_name: components["schemas"]["BookingStateName"];
             student: {
                 email: string;
                 firstname: string;
@@ -3422,8 +3421,7 @@ export interface components {
              * @example 2026-12-01T10:00:00Z
              */
             finish: string;
-            /** @description tutors_home 1, students_home 2, online 3 */
-            lesson_type: 1 | 2 | 3;
+            lesson_type: components["schemas"]["LessonType"];
             /** @description Weekly series (CONTRACT §16): book the same wall-clock time in the tutor's time zone for this many weeks, all or none (any week not free: 409 `slot_unavailable` with `conflicts`, the starts of those weeks, and nothing booked). Only the first week must fall in the 14-day window. A coupon applies to the first week only. */
             repeat_weeks?: number;
             /**
@@ -3440,6 +3438,13 @@ export interface components {
             id: number;
             weeks: number;
         };
+        /**
+         * @description REFUNDED 0, PAYED 1, AWAITING_PAYMENT 3, PARTIAL_REFUNDED 4, REQUIRES_CAPTURE 5
+         * @enum {integer}
+         */
+        BookingState: 0 | 1 | 3 | 4 | 5;
+        /** @enum {string} */
+        BookingStateName: "REFUNDED" | "PAYED" | "AWAITING_PAYMENT" | "PARTIAL_REFUNDED" | "REQUIRES_CAPTURE";
         BookingUpdateRequest: {
             /** @description The booker's note to the tutor; null clears it. */
             note: string | null;
@@ -3528,7 +3533,7 @@ export interface components {
             day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
             exam_board_id: number | null;
             id: number;
-            lesson_types: ("tutors_home" | "students_home" | "online")[];
+            lesson_types: components["schemas"]["LessonTypeName"][];
             slots: {
                 from: string;
                 to: string;
@@ -3550,7 +3555,7 @@ export interface components {
             day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
             exam_board_id?: number | null;
             /** @description At least one, no repeats. */
-            lesson_types: ("tutors_home" | "students_home" | "online")[];
+            lesson_types: components["schemas"]["LessonTypeName"][];
             /** @description Windows `from` (inclusive) to `to` (exclusive), HH:MM on the 15-minute grid; 24:00 may end one. */
             slots: {
                 /** @example 09:00 */
@@ -3574,7 +3579,7 @@ export interface components {
             day?: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
             exam_board_id?: number | null;
             /** @description At least one, no repeats. */
-            lesson_types?: ("tutors_home" | "students_home" | "online")[];
+            lesson_types?: components["schemas"]["LessonTypeName"][];
             /** @description Windows `from` (inclusive) to `to` (exclusive), HH:MM on the 15-minute grid; 24:00 may end one. */
             slots?: {
                 /** @example 09:00 */
@@ -3683,7 +3688,7 @@ export interface components {
             name: string;
         };
         LegacyPayAnswer: components["schemas"]["LegacyPayment"] & {
-            booking_state: number;
+            booking_state: components["schemas"]["BookingState"];
             payment_id: number;
         };
         LegacyPayment: {
@@ -3698,13 +3703,10 @@ export interface components {
             id: number;
             /** @description Where the payer completes 3-D Secure, while the payment requires action */
             redirectURL: string | null;
-            /** @description The processor's PaymentIntent status, or `scheduled` (to be authorised 6 days before the lesson) */
-            status: string;
+            status: components["schemas"]["PaymentIntentStatus"];
         };
         Lesson: {
-            address: {
-                [key: string]: unknown;
-            } | null;
+            address: components["schemas"]["LessonAddress"] | null;
             booking_id: number;
             children: {
                 firstname: string;
@@ -3715,15 +3717,14 @@ export interface components {
             experience_rating: number | null;
             finish: string;
             id: number;
-            lesson_type: number;
-            lesson_type_name: string;
+            lesson_type: components["schemas"]["LessonType"];
+            lesson_type_name: components["schemas"]["LessonTypeName"];
             proposal_expires_at: string | null;
             /** @enum {string|null} */
             proposed_by: "tutor" | "student" | null;
             start: string;
-            /** @description CANCELLED 0, ACTIVE 1, RESCHEDULE 2 */
-            state: number;
-            state_name: string;
+            state: components["schemas"]["LessonState"];
+            state_name: components["schemas"]["LessonStateName"];
             student_id: number;
             subject: {
                 id: number;
@@ -3736,6 +3737,17 @@ export interface components {
             suggested_finish: string | null;
             suggested_start: string | null;
             tutor_id: number;
+        };
+        /** @description An in-person lesson's place (a lesson's `address`, null online), with the point it was located at. */
+        LessonAddress: {
+            city: string;
+            /** @example GB */
+            country: string;
+            lat: number | null;
+            line1: string;
+            line2: string | null;
+            lng: number | null;
+            postcode: string;
         };
         LessonLocation: {
             id: number;
@@ -3765,6 +3777,23 @@ export interface components {
         LessonRatingRequest: {
             experience_rating: number;
         };
+        /**
+         * @description CANCELLED 0, ACTIVE 1, RESCHEDULE 2
+         * @enum {integer}
+         */
+        LessonState: 0 | 1 | 2;
+        /** @enum {string} */
+        LessonStateName: "CANCELLED" | "ACTIVE" | "RESCHEDULE";
+        /**
+         * @description 1 tutor's home (tutors_home), 2 student's home (students_home), 3 online.
+         * @enum {integer}
+         */
+        LessonType: 1 | 2 | 3;
+        /**
+         * @description online, tutors_home (the tutor's home) or students_home (the student's home).
+         * @enum {string}
+         */
+        LessonTypeName: "online" | "tutors_home" | "students_home";
         Location: {
             id: number;
             lat: number;
@@ -3837,6 +3866,11 @@ export interface components {
             summary?: string;
             text?: string;
         };
+        /**
+         * @description The processor's PaymentIntent status, or `scheduled`: a saved card, to be authorised 6 days before the lesson. `requires_action` asks the customer for a step of their bank's (the answer's redirectURL).
+         * @enum {string}
+         */
+        PaymentIntentStatus: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled" | "scheduled";
         PaymentMethodChange: {
             /** @example pm_card_visa */
             payment_method: string;
@@ -3846,7 +3880,7 @@ export interface components {
             client_secret: string | null;
             id: number;
             redirectURL: string | null;
-            status: string;
+            status: components["schemas"]["PaymentIntentStatus"];
         };
         PayRequest: {
             booking_id?: number;
@@ -3888,6 +3922,11 @@ export interface components {
             };
             status: number;
             title: string;
+            /**
+             * Format: uri-reference
+             * @description The problem type: a page on this service (`/problems/slot-unavailable`) that describes it; GET it for a person to read.
+             * @example /problems/slot-unavailable
+             */
             type: string;
         };
         ProcessorEvent: {
@@ -4143,6 +4182,13 @@ export interface components {
             knowledge: number;
             punctuality: number;
         };
+        SearchFilters: {
+            /** @enum {string} */
+            gender?: "male" | "female";
+            /** @description A language id. */
+            language?: number;
+            lesson_type?: components["schemas"]["LessonTypeName"];
+        };
         SearchRequest: {
             /** @description The lesson date. Before today or after today + 14 (London) finds nobody: an empty page, not an error. */
             date?: string;
@@ -4150,17 +4196,14 @@ export interface components {
             duration?: number;
             /** @description Exam board ids; a teach matches with any one of them. */
             exam_boards?: number[];
-            filters?: {
-                /** @enum {string} */
-                gender?: "male" | "female";
-                language?: number;
-                /** @enum {string} */
-                lesson_type?: "online" | "tutors_home" | "students_home";
-            };
+            filters?: components["schemas"]["SearchFilters"];
+            /** @description With lng, instead of post_code. */
             lat?: number;
+            /** @description With lat, instead of post_code. */
             lng?: number;
-            /** @description 1 to 1000000 */
+            /** @description Default 1. */
             page?: number;
+            /** @description Default 15. */
             per_page?: number;
             /** @description A UK postcode, located by the geocoder; 422 when malformed or unknown. */
             post_code?: string;
@@ -4579,7 +4622,17 @@ export interface components {
             url?: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description `internal_error`: something unexpected went wrong; logged with the request id (`X-Request-Id`), and the body carries no `detail`. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -4647,6 +4700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteAuth: {
@@ -4685,6 +4739,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postAuthForgot: {
@@ -4732,6 +4787,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postAuthLogin: {
@@ -4783,6 +4839,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postAuthLogout: {
@@ -4821,6 +4878,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postAuthRegister: {
@@ -4872,6 +4930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -4928,6 +4987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getAvailabilites: {
@@ -4937,8 +4997,8 @@ export interface operations {
                 date?: string;
                 /** @description Lesson minutes, 30..120 (default 60); slots are this long and the price is for this long. */
                 duration?: number;
-                /** @description 1 tutor's home, 2 student's home, 3 online. Without it: no travel time applies. */
-                lesson_type?: "1" | "2" | "3";
+                /** @description Without it: no travel time applies. */
+                lesson_type?: components["schemas"]["LessonType"];
                 /** @description The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`). */
                 post_code?: string;
                 /** @description The teach (a subject a tutor teaches). */
@@ -4961,7 +5021,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             availabilities: {
-                                available_lesson_types: ("tutors_home" | "students_home" | "online")[];
+                                available_lesson_types: components["schemas"]["LessonTypeName"][];
                                 /** @example 2026-12-01 */
                                 date: string;
                                 duration_preference: {
@@ -5025,6 +5085,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getAvailabilities: {
@@ -5034,8 +5095,8 @@ export interface operations {
                 date?: string;
                 /** @description Lesson minutes, 30..120 (default 60); slots are this long and the price is for this long. */
                 duration?: number;
-                /** @description 1 tutor's home, 2 student's home, 3 online. Without it: no travel time applies. */
-                lesson_type?: "1" | "2" | "3";
+                /** @description Without it: no travel time applies. */
+                lesson_type?: components["schemas"]["LessonType"];
                 /** @description The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`). */
                 post_code?: string;
                 /** @description The teach (a subject a tutor teaches). */
@@ -5058,7 +5119,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             availabilities: {
-                                available_lesson_types: ("tutors_home" | "students_home" | "online")[];
+                                available_lesson_types: components["schemas"]["LessonTypeName"][];
                                 /** @example 2026-12-01 */
                                 date: string;
                                 duration_preference: {
@@ -5122,6 +5183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBankAccounts: {
@@ -5200,6 +5262,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postBankAccounts: {
@@ -5282,6 +5345,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -5375,6 +5439,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -5451,6 +5516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -5542,6 +5608,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -5622,6 +5689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putBookingSeriesByIdCancel: {
@@ -5702,6 +5770,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBookings: {
@@ -5780,6 +5849,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postBookings: {
@@ -5865,6 +5935,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBookingsById: {
@@ -5945,6 +6016,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putBookingsById: {
@@ -6027,6 +6099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putBookingsByIdCancel: {
@@ -6116,6 +6189,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBookingsSelf: {
@@ -6194,6 +6268,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCancellationPolicies: {
@@ -6243,6 +6318,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCards: {
@@ -6303,6 +6379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postCards: {
@@ -6385,6 +6462,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -6478,6 +6556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -6554,6 +6633,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -6616,6 +6696,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -6674,6 +6755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCoupons: {
@@ -6752,6 +6834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCouponsByUidValidate: {
@@ -6851,6 +6934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getFiles: {
@@ -6911,6 +6995,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postFiles: {
@@ -6928,7 +7013,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                     /**
                      * @default general
                      * @enum {string}
@@ -7005,6 +7090,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getFilesById: {
@@ -7058,6 +7144,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putFilesById: {
@@ -7142,6 +7229,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteFilesById: {
@@ -7191,6 +7279,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getLessonLocations: {
@@ -7269,6 +7358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getLessonPrice: {
@@ -7300,6 +7390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getLessonsById: {
@@ -7378,6 +7469,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putLessonsByIdApprove: {
@@ -7465,6 +7557,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putLessonsByIdCancel: {
@@ -7552,6 +7645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putLessonsByIdDecline: {
@@ -7639,6 +7733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putLessonsByIdEdit: {
@@ -7730,6 +7825,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getLessonsByIdRespond: {
@@ -7808,6 +7904,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postLessonsByIdRespond: {
@@ -7886,6 +7983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getPaymentsByIdStatus: {
@@ -7928,6 +8026,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -7963,11 +8062,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            booking_state: number;
+                            booking_state: components["schemas"]["BookingState"];
                             client_secret: string | null;
                             payment_id: number;
                             redirectURL: string | null;
-                            status: string;
+                            status: components["schemas"]["PaymentIntentStatus"];
                         };
                     };
                 };
@@ -8037,6 +8136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -8111,6 +8211,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesDbsImageById: {
@@ -8162,6 +8263,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesMobileByPath: {
@@ -8181,7 +8283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Blob;
                 };
             };
             /** @description Not found */
@@ -8202,6 +8304,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesProfileImageById: {
@@ -8242,6 +8345,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesProfileVideoById: {
@@ -8282,6 +8386,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesQualificationImageById: {
@@ -8333,6 +8438,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getServiceNotifications: {
@@ -8382,6 +8488,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getSocialLinks: {
@@ -8441,6 +8548,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postSocialLinks: {
@@ -8526,6 +8634,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putSocialLinksById: {
@@ -8610,6 +8719,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteSocialLinksById: {
@@ -8677,6 +8787,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getSubjectGroups: {
@@ -8726,6 +8837,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getSubjects: {
@@ -8775,6 +8887,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postSubscriptions: {
@@ -8875,6 +8988,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -8953,6 +9067,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -9025,6 +9140,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTeaches: {
@@ -9078,6 +9194,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTutorsById: {
@@ -9149,6 +9266,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTutorsByIdProfile: {
@@ -9191,6 +9309,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTutorsByIdReview: {
@@ -9269,6 +9388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postTutorsByIdReview: {
@@ -9353,6 +9473,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putTutorsByIdVerificationsByKind: {
@@ -9448,6 +9569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getUsersByEmailValidate: {
@@ -9493,6 +9615,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getUsersByUser: {
@@ -9536,6 +9659,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putUsersByUser: {
@@ -9612,6 +9736,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getUsersUsernameClaimById: {
@@ -9676,6 +9801,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Addresses: {
@@ -9756,6 +9882,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Addresses: {
@@ -9841,6 +9968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1AddressesById: {
@@ -9925,6 +10053,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1AddressesById: {
@@ -9992,6 +10121,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1AddressesSearchPostcode: {
@@ -10054,6 +10184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1AuthEmailVerifyById: {
@@ -10101,6 +10232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1AuthEmailVerifyResend: {
@@ -10146,6 +10278,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1AuthForgot: {
@@ -10193,6 +10326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1AuthLogin: {
@@ -10222,6 +10356,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1AuthLogin: {
@@ -10273,6 +10408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1AuthLogout: {
@@ -10311,6 +10447,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1AuthRegister: {
@@ -10362,6 +10499,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -10382,8 +10520,8 @@ export interface operations {
                 duration?: number;
                 /** @description Only schedule entries for this exam board (or for any); must be a board of the teach. */
                 exam_board_id?: number;
-                /** @description As an id (1, 2, 3) or a name. */
-                lesson_type?: "1" | "2" | "3" | "tutors_home" | "students_home" | "online";
+                /** @description As a number (1, 2, 3) or a name. */
+                lesson_type?: components["schemas"]["LessonType"] | components["schemas"]["LessonTypeName"];
                 /** @description The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`). */
                 post_code?: string;
                 /** @description Only schedule entries for this level (or for any); must be a level of the teach (422 otherwise). */
@@ -10408,7 +10546,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             availabilities: {
-                                available_lesson_types: ("tutors_home" | "students_home" | "online")[];
+                                available_lesson_types: components["schemas"]["LessonTypeName"][];
                                 /** @example 2026-12-01 */
                                 date: string;
                                 duration_preference: {
@@ -10492,6 +10630,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Bookings: {
@@ -10570,6 +10709,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Bookings: {
@@ -10655,6 +10795,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1BookingsById: {
@@ -10735,6 +10876,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1BookingsById: {
@@ -10817,6 +10959,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1BookingsById: {
@@ -10906,6 +11049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1BookingsByIdApprove: {
@@ -10986,6 +11130,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1BookingsByIdCancel: {
@@ -11075,6 +11220,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1BookingsByIdReschedule: {
@@ -11159,6 +11305,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1CalendarFeed: {
@@ -11230,6 +11377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1CalendarFeed: {
@@ -11311,6 +11459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Children: {
@@ -11391,6 +11540,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Children: {
@@ -11476,6 +11626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1ChildrenById: {
@@ -11560,6 +11711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1ChildrenById: {
@@ -11627,6 +11779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1DayAvailabilities: {
@@ -11707,6 +11860,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1DayAvailabilities: {
@@ -11780,6 +11934,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1DayAvailabilitiesById: {
@@ -11855,6 +12010,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1DayAvailabilitiesById: {
@@ -11922,6 +12078,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Education: {
@@ -12002,6 +12159,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Education: {
@@ -12087,6 +12245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1EducationById: {
@@ -12171,6 +12330,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1EducationById: {
@@ -12238,6 +12398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1ExamBoards: {
@@ -12316,6 +12477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Files: {
@@ -12376,6 +12538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Files: {
@@ -12393,7 +12556,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                     /**
                      * @default general
                      * @enum {string}
@@ -12470,6 +12633,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1FilesById: {
@@ -12523,6 +12687,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1FilesById: {
@@ -12607,6 +12772,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1FilesById: {
@@ -12656,6 +12822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Holidays: {
@@ -12736,6 +12903,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Holidays: {
@@ -12809,6 +12977,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1HolidaysById: {
@@ -12876,6 +13045,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Languages: {
@@ -12954,6 +13124,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1LessonLocations: {
@@ -13032,6 +13203,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Lessons: {
@@ -13110,6 +13282,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Lessons: {
@@ -13195,6 +13368,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1LessonsById: {
@@ -13273,6 +13447,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1LessonsById: {
@@ -13357,6 +13532,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1LessonsById: {
@@ -13437,6 +13613,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Locations: {
@@ -13517,6 +13694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Locations: {
@@ -13590,6 +13768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1LocationsById: {
@@ -13665,6 +13844,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1LocationsById: {
@@ -13732,6 +13912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1MobileNumbers: {
@@ -13812,6 +13993,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1MobileNumbers: {
@@ -13897,6 +14079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1MobileNumbersById: {
@@ -13981,6 +14164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1MobileNumbersById: {
@@ -14048,6 +14232,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Notes: {
@@ -14126,6 +14311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Notes: {
@@ -14199,6 +14385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1NotesById: {
@@ -14270,6 +14457,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1NotesById: {
@@ -14345,6 +14533,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1NotesById: {
@@ -14412,6 +14601,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Payments: {
@@ -14490,6 +14680,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Payments: {
@@ -14584,6 +14775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1PaymentsById: {
@@ -14655,6 +14847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1PaymentsById: {
@@ -14748,6 +14941,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1PaymentsById: {
@@ -14828,6 +15022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1PaymentsWebhooksAccounts: {
@@ -14891,6 +15086,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1PersonalDetails: {
@@ -14971,6 +15167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1PersonalDetailsById: {
@@ -15055,6 +15252,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Professions: {
@@ -15135,6 +15333,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Professions: {
@@ -15220,6 +15419,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1ProfessionsById: {
@@ -15304,6 +15504,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1ProfessionsById: {
@@ -15371,6 +15572,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Profiles: {
@@ -15451,6 +15653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1ProfilesById: {
@@ -15535,6 +15738,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1RemotePushNotification: {
@@ -15595,39 +15799,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Search: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD: the lesson date; outside today..today+14 (London) an empty page */
-                date?: string | string[];
-                /** @description integer, 30 to 120 minutes (default 60) */
-                duration?: string | string[];
-                /** @description integer, repeatable: exam board ids (any one matches); also exam_boards[0], ... or repeated exam_boards */
-                "exam_boards[]"?: string | string[];
-                /** @description male | female */
-                "filters[gender]"?: string | string[];
-                /** @description integer: a language id */
-                "filters[language]"?: string | string[];
-                /** @description online | tutors_home | students_home */
-                "filters[lesson_type]"?: string | string[];
-                /** @description number, with lng: instead of post_code */
-                lat?: string | string[];
-                /** @description number, with lat: instead of post_code */
-                lng?: string | string[];
-                /** @description integer, 1 to 1000000 (default 1) */
-                page?: string | string[];
-                /** @description integer, 1 to 100 (default 15) */
-                per_page?: string | string[];
-                /** @description a UK postcode (422 when malformed or unknown) */
-                post_code?: string | string[];
-                /** @description distance | rating | price_asc | price_desc */
-                sort?: string | string[];
-                /** @description integer: a subject id */
-                subject_id?: string | string[];
-                /** @description integer, repeatable: subject level ids (any one matches); also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids */
-                "subject_level_ids[]"?: string | string[];
+                date?: components["schemas"]["SearchRequest"]["date"];
+                duration?: components["schemas"]["SearchRequest"]["duration"];
+                /** @description Repeated; also exam_boards[0], exam_boards[1], ... or repeated exam_boards. */
+                "exam_boards[]"?: components["schemas"]["SearchRequest"]["exam_boards"];
+                "filters[gender]"?: components["schemas"]["SearchFilters"]["gender"];
+                "filters[language]"?: components["schemas"]["SearchFilters"]["language"];
+                "filters[lesson_type]"?: components["schemas"]["SearchFilters"]["lesson_type"];
+                lat?: components["schemas"]["SearchRequest"]["lat"];
+                lng?: components["schemas"]["SearchRequest"]["lng"];
+                page?: components["schemas"]["SearchRequest"]["page"];
+                per_page?: components["schemas"]["SearchRequest"]["per_page"];
+                post_code?: components["schemas"]["SearchRequest"]["post_code"];
+                sort?: components["schemas"]["SearchRequest"]["sort"];
+                subject_id?: components["schemas"]["SearchRequest"]["subject_id"];
+                /** @description Repeated; also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids. */
+                "subject_level_ids[]"?: components["schemas"]["SearchRequest"]["subject_level_ids"];
             };
             header?: never;
             path?: never;
@@ -15670,39 +15863,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Search: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD: the lesson date; outside today..today+14 (London) an empty page */
-                date?: string | string[];
-                /** @description integer, 30 to 120 minutes (default 60) */
-                duration?: string | string[];
-                /** @description integer, repeatable: exam board ids (any one matches); also exam_boards[0], ... or repeated exam_boards */
-                "exam_boards[]"?: string | string[];
-                /** @description male | female */
-                "filters[gender]"?: string | string[];
-                /** @description integer: a language id */
-                "filters[language]"?: string | string[];
-                /** @description online | tutors_home | students_home */
-                "filters[lesson_type]"?: string | string[];
-                /** @description number, with lng: instead of post_code */
-                lat?: string | string[];
-                /** @description number, with lat: instead of post_code */
-                lng?: string | string[];
-                /** @description integer, 1 to 1000000 (default 1) */
-                page?: string | string[];
-                /** @description integer, 1 to 100 (default 15) */
-                per_page?: string | string[];
-                /** @description a UK postcode (422 when malformed or unknown) */
-                post_code?: string | string[];
-                /** @description distance | rating | price_asc | price_desc */
-                sort?: string | string[];
-                /** @description integer: a subject id */
-                subject_id?: string | string[];
-                /** @description integer, repeatable: subject level ids (any one matches); also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids */
-                "subject_level_ids[]"?: string | string[];
+                date?: components["schemas"]["SearchRequest"]["date"];
+                duration?: components["schemas"]["SearchRequest"]["duration"];
+                /** @description Repeated; also exam_boards[0], exam_boards[1], ... or repeated exam_boards. */
+                "exam_boards[]"?: components["schemas"]["SearchRequest"]["exam_boards"];
+                "filters[gender]"?: components["schemas"]["SearchFilters"]["gender"];
+                "filters[language]"?: components["schemas"]["SearchFilters"]["language"];
+                "filters[lesson_type]"?: components["schemas"]["SearchFilters"]["lesson_type"];
+                lat?: components["schemas"]["SearchRequest"]["lat"];
+                lng?: components["schemas"]["SearchRequest"]["lng"];
+                page?: components["schemas"]["SearchRequest"]["page"];
+                per_page?: components["schemas"]["SearchRequest"]["per_page"];
+                post_code?: components["schemas"]["SearchRequest"]["post_code"];
+                sort?: components["schemas"]["SearchRequest"]["sort"];
+                subject_id?: components["schemas"]["SearchRequest"]["subject_id"];
+                /** @description Repeated; also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids. */
+                "subject_level_ids[]"?: components["schemas"]["SearchRequest"]["subject_level_ids"];
             };
             header?: never;
             path?: never;
@@ -15761,6 +15943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1SubjectLevels: {
@@ -15840,6 +16023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Subjects: {
@@ -15919,6 +16103,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Teaches: {
@@ -15999,6 +16184,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Teaches: {
@@ -16072,6 +16258,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1TeachesById: {
@@ -16147,6 +16334,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1TeachesById: {
@@ -16214,6 +16402,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1TeachesByIdDisable: {
@@ -16285,6 +16474,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1TeachesByIdEnable: {
@@ -16356,6 +16546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1TutorsStatus: {
@@ -16425,6 +16616,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1UserDevices: {
@@ -16505,6 +16697,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1UserDevices: {
@@ -16590,6 +16783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1UserDevicesById: {
@@ -16674,6 +16868,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1UserDevicesById: {
@@ -16741,6 +16936,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1UsersById: {
@@ -16812,6 +17008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1UsersById: {
@@ -16887,6 +17084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1UsersByIdProfileImage: {
@@ -16906,7 +17104,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -17007,6 +17205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1UsersByIdProfileVideo: {
@@ -17026,7 +17225,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -17127,6 +17326,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1VerificationDbs: {
@@ -17145,7 +17345,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                     /** Format: date */
                     issue_date?: string;
                 };
@@ -17246,6 +17446,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1VerificationIdentity: {
@@ -17317,6 +17518,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1VerificationQualification: {
@@ -17334,7 +17536,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -17433,6 +17635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1VerificationStatus: {
@@ -17496,6 +17699,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getWebhookEndpoints: {
@@ -17574,6 +17778,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postWebhookEndpoints: {
@@ -17647,6 +17852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getWebhookEndpointsById: {
@@ -17718,6 +17924,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putWebhookEndpointsById: {
@@ -17793,6 +18000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteWebhookEndpointsById: {
@@ -17860,6 +18068,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getWebhookEndpointsByIdDeliveries: {
@@ -17940,6 +18149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postWebhookEndpointsByIdDeliveriesByDeliveryIdRetry: {
@@ -18012,6 +18222,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postWebhookEndpointsByIdRotateSecret: {
@@ -18083,6 +18294,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postWebhookEndpointsByIdTest: {
@@ -18154,6 +18366,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBillingOfflinePortal: {
@@ -18195,6 +18408,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getHealthz: {
@@ -18220,6 +18434,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getMetrics: {
@@ -18258,6 +18473,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getReadyz: {
@@ -18287,6 +18503,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description Database unreachable, or shutting down */
             503: {
                 headers: {
@@ -18320,7 +18537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Blob;
                 };
             };
             /** @description invalid_signature */
@@ -18350,6 +18567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     webhookBookingCancelled: {

@@ -33,16 +33,21 @@ describe('the typed HTTP client', () => {
 
     const catalog = await catalogOf(t)
     const tutorId = await addSearchableTutor(t, catalog)
-    const subjectId = catalog.subjects.find((s) => s.levelIds.length > 0)?.id
+    const subject = catalog.subjects.find((s) => s.levelIds.length > 0)
 
     const found = []
-    for await (const hit of pages((page) => client.POST('/api/v1/search', { params: { query: { page: String(page), per_page: '1' } }, body: { subject_id: subjectId } }))) found.push(hit)
+    // The query typed as the server reads it: integers, a repeated name, an enum.
+    const search = (page: number) =>
+      client.GET('/api/v1/search', {
+        params: { query: { subject_id: subject?.id, 'subject_level_ids[]': subject?.levelIds.slice(0, 1), sort: 'price_asc', page, per_page: 1 } },
+      })
+    for await (const hit of pages(search)) found.push(hit)
     const hit = found.find((item) => item.id === tutorId)
     expect(hit?.lesson_price_breakdown.currency_code).toBe('GBP')
     const teachId = hit?.teaching_info.teach_id ?? 0
     const levelId = hit?.teaching_info.subject_level?.id ?? 0
 
-    const { data: availability } = await unwrap(client.GET('/api/availabilites', { params: { query: { teach_id: teachId, lesson_type: '3' } } }))
+    const { data: availability } = await unwrap(client.GET('/api/availabilites', { params: { query: { teach_id: teachId, lesson_type: 3 } } }))
     const day = availability.availabilities.find((d) => d.times.length > 0)
     const time = day?.times[0]
     expect(time).toBeDefined()
