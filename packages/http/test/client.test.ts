@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTutoringClient, idempotencyKey, pages, ProblemError, unwrap, type TutoringClient } from '@tutoring/client'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { createTutoringClient, idempotencyKey, pages, ProblemError, unwrap, type components, type paths, type TutoringClient } from '@tutoring/client'
 import { addSearchableTutor, catalogOf } from '@tutoring/adapters/testing'
 import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/client-types'
 import { createTestContext, type TestContext } from './support/harness'
@@ -66,6 +66,26 @@ describe('the typed HTTP client', () => {
 
     const paid = await unwrap(client.POST('/api/payments/pay', { params: idempotencyKey(), body: { booking_id: booking.data.id, payment_method: 'pm_card_visa' } }))
     expect(paid.data.payment_id).toBeGreaterThan(0)
+  })
+
+  // Checked by the typecheck (the drift test above holds src/api.ts to the served document):
+  // a document that types these more loosely again fails CI.
+  it('types what the document names: query integers, arrays and enums, lesson types, states, the address, file parts', () => {
+    type SearchQuery = NonNullable<paths['/api/v1/search']['get']['parameters']['query']>
+    expectTypeOf<SearchQuery['per_page']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<SearchQuery['subject_level_ids[]']>().toEqualTypeOf<number[] | undefined>()
+    expectTypeOf<SearchQuery['sort']>().toEqualTypeOf<'distance' | 'rating' | 'price_asc' | 'price_desc' | undefined>()
+    expectTypeOf<SearchQuery['filters[lesson_type]']>().toEqualTypeOf<'online' | 'tutors_home' | 'students_home' | undefined>()
+    type AvailabilityQuery = paths['/api/availabilites']['get']['parameters']['query']
+    expectTypeOf<AvailabilityQuery['lesson_type']>().toEqualTypeOf<1 | 2 | 3 | undefined>()
+    type Schemas = components['schemas']
+    expectTypeOf<Schemas['BookingRequest']['lesson_type']>().toEqualTypeOf<1 | 2 | 3>()
+    expectTypeOf<Schemas['Lesson']['address']>().toEqualTypeOf<Schemas['LessonAddress'] | null>()
+    expectTypeOf<Schemas['LessonAddress']['postcode']>().toEqualTypeOf<string>()
+    expectTypeOf<Schemas['Booking']['state']>().toEqualTypeOf<0 | 1 | 3 | 4 | 5>()
+    expectTypeOf<Schemas['Lesson']['state_name']>().toEqualTypeOf<'CANCELLED' | 'ACTIVE' | 'RESCHEDULE'>()
+    type Upload = NonNullable<paths['/api/files']['post']['requestBody']>['content']['multipart/form-data']
+    expectTypeOf<Upload['file']>().toEqualTypeOf<Blob>()
   })
 
   it('answers a problem as a typed error, not a throw, and unwrap throws it as ProblemError', async () => {
