@@ -3643,6 +3643,8 @@ export interface components {
             /** @example Mathematics */
             subject?: string | null;
         };
+        /** @enum {string} */
+        EligibilityReason: "profile_picture_missing" | "profile_video_missing" | "bio_missing" | "address_missing" | "mobile_missing" | "identity_not_passed" | "dbs_not_passed" | "qualification_not_passed" | "not_visible" | "no_availability" | "on_holiday" | "out_of_travel_distance" | "date_outside_window" | "subscription_inactive";
         ExamBoard: {
             id: number;
             title: string;
@@ -4282,8 +4284,7 @@ export interface components {
             price_id: string;
             /** @description The processor's product id of the subscription's plan */
             product_id: string;
-            /** @enum {string} */
-            status: "trialing" | "active" | "canceled" | "incomplete" | "incomplete_expired";
+            status: components["schemas"]["SubscriptionStatus"];
             trial_ends_at: string | null;
             /** @description The plan's trial period in days (0: none) */
             trial_period: number;
@@ -4294,6 +4295,11 @@ export interface components {
             /** @description A plan's processor price id; the active plan when absent */
             price_id?: string;
         };
+        /**
+         * @description Valid (the tutor searchable and bookable) while trialing or active.
+         * @enum {string}
+         */
+        SubscriptionStatus: "trialing" | "active" | "canceled" | "incomplete" | "incomplete_expired";
         Teach: {
             created_at: string;
             enabled: boolean;
@@ -4370,7 +4376,7 @@ export interface components {
             subscription: {
                 current_period_end: string | null;
                 id: number;
-                status: string;
+                status: components["schemas"]["SubscriptionStatus"];
                 trial_ends_at: string | null;
             } | null;
             teaches: components["schemas"]["Teach"][];
@@ -4378,18 +4384,15 @@ export interface components {
             verifications: {
                 dbs: {
                     reference: string | null;
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
                 identity: {
                     reference: string | null;
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
                 qualification: {
                     reference: string | null;
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
             };
         };
@@ -4460,23 +4463,25 @@ export interface components {
         TutorStatus: {
             eligible: boolean;
             /** @description What keeps the tutor out of search today, as the search eligibility rules' stable codes, in rule order: profile_picture_missing, profile_video_missing, bio_missing, address_missing, mobile_missing, identity_not_passed, dbs_not_passed, qualification_not_passed, not_visible, no_availability (no weekly schedule window), on_holiday (today, London), subscription_inactive (no subscription trialing or active: rule 8, CONTRACT §14; such a tutor can not be booked either). Empty when eligible. */
-            reasons: string[];
+            reasons: components["schemas"]["EligibilityReason"][];
             verifications: {
                 dbs: {
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
                 identity: {
                     reference: string | null;
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
                 qualification: {
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
             };
         };
+        /**
+         * @description A verification's status as its tutor's views show it: NONE while nothing was submitted.
+         * @enum {string}
+         */
+        TutorVerificationStatus: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
         User: {
             country: string;
             created_at: string;
@@ -4530,8 +4535,7 @@ export interface components {
             redirect_url: string | null;
             /** @description The provider's check id (identity) or this service's own (dbs, qualification) */
             reference: string;
-            /** @enum {string} */
-            status: "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+            status: components["schemas"]["VerificationStatus"];
             /** Format: date-time */
             updated_at: string;
         };
@@ -4555,6 +4559,11 @@ export interface components {
             /** @enum {string} */
             status: "PASS" | "FAIL";
         };
+        /**
+         * @description PENDING until the provider (or staff) decides: PASS, FAIL or INTERNAL_REVIEW.
+         * @enum {string}
+         */
+        VerificationStatus: "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
         WebhookDelivery: {
             attempts: number;
             created_at: string;

@@ -175,6 +175,11 @@ describe('the OpenAPI document', () => {
     expect(schemas.Booking?.properties?.state).toEqual({ $ref: '#/components/schemas/BookingState' })
     expect(schemas.Booking?.properties?.state_name).toEqual({ $ref: '#/components/schemas/BookingStateName' })
     expect(schemas.PaymentStatus?.properties?.status).toEqual({ $ref: '#/components/schemas/PaymentIntentStatus' })
+    expect(schemas.SubscriptionStatus?.enum).toEqual(['trialing', 'active', 'canceled', 'incomplete', 'incomplete_expired'])
+    expect(schemas.Subscription?.properties?.status).toEqual({ $ref: '#/components/schemas/SubscriptionStatus' })
+    expect(schemas.VerificationStatus?.enum).toEqual(['PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
+    expect(schemas.TutorStatus?.properties?.reasons?.items).toEqual({ $ref: '#/components/schemas/EligibilityReason' })
+    expect(schemas.EligibilityReason?.enum).toContain('subscription_inactive')
   })
 
   it('documents every multipart file part as binary', () => {
