@@ -4209,8 +4209,12 @@ export interface components {
             per_page?: number;
             /** @description A UK postcode, located by the geocoder; 422 when malformed or unknown. */
             post_code?: string;
-            /** @enum {string} */
+            /**
+             * @description distance needs a place (post_code, or lat and lng); the default with one, rating without.
+             * @enum {string}
+             */
             sort?: "distance" | "rating" | "price_asc" | "price_desc";
+            /** @description A subject id; a teach of that subject matches. */
             subject_id?: number;
             /** @description A teach matches with any one of these levels. */
             subject_level_ids?: number[];

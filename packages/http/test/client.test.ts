@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { createTutoringClient, idempotencyKey, pages, ProblemError, unwrap, type components, type paths, type TutoringClient } from '@tutoring/client'
-import { addSearchableTutor, catalogOf } from '@tutoring/adapters/testing'
+import { SAMPLES, addSearchableTutor, catalogOf } from '@tutoring/adapters/testing'
 import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/client-types'
 import { createTestContext, type TestContext } from './support/harness'
 
@@ -23,13 +23,27 @@ describe('the typed HTTP client', () => {
     expect(await clientTypes(served.text)).toBe(await readFile(CLIENT_TYPES_FILE, 'utf8'))
   })
 
-  it('registers, searches, reads availability, books (replayed by its Idempotency-Key) and pays', async () => {
+  it('registers, uploads a picture, searches, reads availability, books (replayed by its Idempotency-Key) and pays', async () => {
     const registered = await unwrap(
       client.POST('/api/auth/register', {
         body: { email: `client.${Date.now()}@example.com`, password: 'correct horse battery', firstname: 'Cli', lastname: 'Ent', role: 'student', country: 'GB' },
       }),
     )
     client.setToken(registered.data.token)
+
+    // A file part is a Blob in the types, sent as FormData.
+    const stored = await unwrap(
+      client.POST('/api/files', {
+        body: { file: new Blob([SAMPLES.png]), purpose: 'profile_picture' },
+        bodySerializer: (body) => {
+          const form = new FormData()
+          form.append('file', body.file, 'me.png')
+          if (body.purpose) form.append('purpose', body.purpose)
+          return form
+        },
+      }),
+    )
+    expect(stored.data.mime_type).toBe('image/png')
 
     const catalog = await catalogOf(t)
     const tutorId = await addSearchableTutor(t, catalog)

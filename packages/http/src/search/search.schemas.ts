@@ -36,7 +36,7 @@ const SearchFilters = z
  */
 export const SearchParams = z
   .strictObject({
-    subject_id: id.optional(),
+    subject_id: id.optional().openapi({ type: 'integer', description: 'A subject id; a teach of that subject matches.' }),
     subject_level_ids: ids.optional().openapi({ description: 'A teach matches with any one of these levels.' }),
     exam_boards: ids.optional().openapi({ description: 'Exam board ids; a teach matches with any one of them.' }),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a YYYY-MM-DD date').refine(...withinSupportedYears).optional().openapi({
@@ -46,7 +46,7 @@ export const SearchParams = z
     post_code: z.string().max(16).optional().openapi({ description: 'A UK postcode, located by the geocoder; 422 when malformed or unknown.' }),
     lat: decimal.optional().openapi({ type: 'number', minimum: -90, maximum: 90, description: 'With lng, instead of post_code.' }),
     lng: decimal.optional().openapi({ type: 'number', minimum: -180, maximum: 180, description: 'With lat, instead of post_code.' }),
-    sort: z.enum(SEARCH_SORTS).optional(),
+    sort: z.enum(SEARCH_SORTS).optional().openapi({ description: 'distance needs a place (post_code, or lat and lng); the default with one, rating without.' }),
     filters: SearchFilters.optional(),
     page: wholeNumber.pipe(z.number().min(1).max(MAX_PAGE)).optional().openapi({ type: 'integer', minimum: 1, maximum: MAX_PAGE, description: 'Default 1.' }),
     per_page: wholeNumber.pipe(z.number().min(1).max(100)).optional().openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Default 15.' }),
