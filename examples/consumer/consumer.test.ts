@@ -16,6 +16,6 @@ describe('a consumer outside the workspace', () => {
     expect(stdout).toContain('price: 4950')
     expect(stdout).toContain('invalid input: true')
     expect(stdout).toContain('property: passed')
-    expect(stdout).toContain('client: function none function')
+    expect(stdout).toContain('client: function none function function')
   }, 600_000)
 })

@@ -62,5 +62,8 @@ const book = (teachId: number, levelId: number) =>
     params: idempotencyKey(),
     body: { teach_id: teachId, subject_level_id: levelId, lesson_type: 3, start: '2030-01-07T09:00:00Z', finish: '2030-01-07T10:00:00Z' },
   })
+// A search's query typed as the server reads it: integers, a repeated name, enums.
+const search = (page: number) =>
+  client.GET('/api/v1/search', { params: { query: { subject_id: 1, 'subject_level_ids[]': [2, 3], 'filters[lesson_type]': 'online', sort: 'price_asc', page, per_page: 100 } } })
 const codeOf = (problem: Problem | undefined): string => problem?.code ?? 'none'
-console.log(`client: ${typeof book} ${codeOf(undefined)} ${typeof createBooking}`)
+console.log(`client: ${typeof book} ${codeOf(undefined)} ${typeof createBooking} ${typeof search}`)

@@ -3351,7 +3351,7 @@ export interface components {
                         status: string;
                     } | null;
                     id: number;
-                    status: string;
+                    status: components["schemas"]["PaymentIntentStatus"];
                 } | null;
                 /** @example 25.00 */
                 refunded: string;
@@ -3370,9 +3370,8 @@ export interface components {
                 position: number;
                 weeks: number;
             } | null;
-            /** @description REFUNDED 0, PAYED 1, AWAITING_PAYMENT 3, PARTIAL_REFUNDED 4, REQUIRES_CAPTURE 5 */
-            state: number;
-            state_name: string;
+            state: components["schemas"]["BookingState"];
+            state_name: components["schemas"]["BookingStateName"];
             student: {
                 email: string;
                 firstname: string;
@@ -3422,8 +3421,7 @@ export interface components {
              * @example 2026-12-01T10:00:00Z
              */
             finish: string;
-            /** @description tutors_home 1, students_home 2, online 3 */
-            lesson_type: 1 | 2 | 3;
+            lesson_type: components["schemas"]["LessonType"];
             /** @description Weekly series (CONTRACT §16): book the same wall-clock time in the tutor's time zone for this many weeks, all or none (any week not free: 409 `slot_unavailable` with `conflicts`, the starts of those weeks, and nothing booked). Only the first week must fall in the 14-day window. A coupon applies to the first week only. */
             repeat_weeks?: number;
             /**
@@ -3440,6 +3438,13 @@ export interface components {
             id: number;
             weeks: number;
         };
+        /**
+         * @description REFUNDED 0, PAYED 1, AWAITING_PAYMENT 3, PARTIAL_REFUNDED 4, REQUIRES_CAPTURE 5
+         * @enum {integer}
+         */
+        BookingState: 0 | 1 | 3 | 4 | 5;
+        /** @enum {string} */
+        BookingStateName: "REFUNDED" | "PAYED" | "AWAITING_PAYMENT" | "PARTIAL_REFUNDED" | "REQUIRES_CAPTURE";
         BookingUpdateRequest: {
             /** @description The booker's note to the tutor; null clears it. */
             note: string | null;
@@ -3528,7 +3533,7 @@ export interface components {
             day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
             exam_board_id: number | null;
             id: number;
-            lesson_types: ("tutors_home" | "students_home" | "online")[];
+            lesson_types: components["schemas"]["LessonTypeName"][];
             slots: {
                 from: string;
                 to: string;
@@ -3550,7 +3555,7 @@ export interface components {
             day: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
             exam_board_id?: number | null;
             /** @description At least one, no repeats. */
-            lesson_types: ("tutors_home" | "students_home" | "online")[];
+            lesson_types: components["schemas"]["LessonTypeName"][];
             /** @description Windows `from` (inclusive) to `to` (exclusive), HH:MM on the 15-minute grid; 24:00 may end one. */
             slots: {
                 /** @example 09:00 */
@@ -3574,7 +3579,7 @@ export interface components {
             day?: "SUNDAY" | "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY";
             exam_board_id?: number | null;
             /** @description At least one, no repeats. */
-            lesson_types?: ("tutors_home" | "students_home" | "online")[];
+            lesson_types?: components["schemas"]["LessonTypeName"][];
             /** @description Windows `from` (inclusive) to `to` (exclusive), HH:MM on the 15-minute grid; 24:00 may end one. */
             slots?: {
                 /** @example 09:00 */
@@ -3638,6 +3643,8 @@ export interface components {
             /** @example Mathematics */
             subject?: string | null;
         };
+        /** @enum {string} */
+        EligibilityReason: "profile_picture_missing" | "profile_video_missing" | "bio_missing" | "address_missing" | "mobile_missing" | "identity_not_passed" | "dbs_not_passed" | "qualification_not_passed" | "not_visible" | "no_availability" | "on_holiday" | "out_of_travel_distance" | "date_outside_window" | "subscription_inactive";
         ExamBoard: {
             id: number;
             title: string;
@@ -3683,7 +3690,7 @@ export interface components {
             name: string;
         };
         LegacyPayAnswer: components["schemas"]["LegacyPayment"] & {
-            booking_state: number;
+            booking_state: components["schemas"]["BookingState"];
             payment_id: number;
         };
         LegacyPayment: {
@@ -3698,13 +3705,10 @@ export interface components {
             id: number;
             /** @description Where the payer completes 3-D Secure, while the payment requires action */
             redirectURL: string | null;
-            /** @description The processor's PaymentIntent status, or `scheduled` (to be authorised 6 days before the lesson) */
-            status: string;
+            status: components["schemas"]["PaymentIntentStatus"];
         };
         Lesson: {
-            address: {
-                [key: string]: unknown;
-            } | null;
+            address: components["schemas"]["LessonAddress"] | null;
             booking_id: number;
             children: {
                 firstname: string;
@@ -3715,15 +3719,14 @@ export interface components {
             experience_rating: number | null;
             finish: string;
             id: number;
-            lesson_type: number;
-            lesson_type_name: string;
+            lesson_type: components["schemas"]["LessonType"];
+            lesson_type_name: components["schemas"]["LessonTypeName"];
             proposal_expires_at: string | null;
             /** @enum {string|null} */
             proposed_by: "tutor" | "student" | null;
             start: string;
-            /** @description CANCELLED 0, ACTIVE 1, RESCHEDULE 2 */
-            state: number;
-            state_name: string;
+            state: components["schemas"]["LessonState"];
+            state_name: components["schemas"]["LessonStateName"];
             student_id: number;
             subject: {
                 id: number;
@@ -3736,6 +3739,17 @@ export interface components {
             suggested_finish: string | null;
             suggested_start: string | null;
             tutor_id: number;
+        };
+        /** @description An in-person lesson's place (a lesson's `address`, null online), with the point it was located at. */
+        LessonAddress: {
+            city: string;
+            /** @example GB */
+            country: string;
+            lat: number | null;
+            line1: string;
+            line2: string | null;
+            lng: number | null;
+            postcode: string;
         };
         LessonLocation: {
             id: number;
@@ -3765,6 +3779,23 @@ export interface components {
         LessonRatingRequest: {
             experience_rating: number;
         };
+        /**
+         * @description CANCELLED 0, ACTIVE 1, RESCHEDULE 2
+         * @enum {integer}
+         */
+        LessonState: 0 | 1 | 2;
+        /** @enum {string} */
+        LessonStateName: "CANCELLED" | "ACTIVE" | "RESCHEDULE";
+        /**
+         * @description 1 tutor's home (tutors_home), 2 student's home (students_home), 3 online.
+         * @enum {integer}
+         */
+        LessonType: 1 | 2 | 3;
+        /**
+         * @description online, tutors_home (the tutor's home) or students_home (the student's home).
+         * @enum {string}
+         */
+        LessonTypeName: "online" | "tutors_home" | "students_home";
         Location: {
             id: number;
             lat: number;
@@ -3837,6 +3868,11 @@ export interface components {
             summary?: string;
             text?: string;
         };
+        /**
+         * @description The processor's PaymentIntent status, or `scheduled`: a saved card, to be authorised 6 days before the lesson. `requires_action` asks the customer for a step of their bank's (the answer's redirectURL).
+         * @enum {string}
+         */
+        PaymentIntentStatus: "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled" | "scheduled";
         PaymentMethodChange: {
             /** @example pm_card_visa */
             payment_method: string;
@@ -3846,7 +3882,7 @@ export interface components {
             client_secret: string | null;
             id: number;
             redirectURL: string | null;
-            status: string;
+            status: components["schemas"]["PaymentIntentStatus"];
         };
         PayRequest: {
             booking_id?: number;
@@ -3888,6 +3924,11 @@ export interface components {
             };
             status: number;
             title: string;
+            /**
+             * Format: uri-reference
+             * @description The problem type: a page on this service (`/problems/slot-unavailable`) that describes it; GET it for a person to read.
+             * @example /problems/slot-unavailable
+             */
             type: string;
         };
         ProcessorEvent: {
@@ -4143,6 +4184,13 @@ export interface components {
             knowledge: number;
             punctuality: number;
         };
+        SearchFilters: {
+            /** @enum {string} */
+            gender?: "male" | "female";
+            /** @description A language id. */
+            language?: number;
+            lesson_type?: components["schemas"]["LessonTypeName"];
+        };
         SearchRequest: {
             /** @description The lesson date. Before today or after today + 14 (London) finds nobody: an empty page, not an error. */
             date?: string;
@@ -4150,22 +4198,23 @@ export interface components {
             duration?: number;
             /** @description Exam board ids; a teach matches with any one of them. */
             exam_boards?: number[];
-            filters?: {
-                /** @enum {string} */
-                gender?: "male" | "female";
-                language?: number;
-                /** @enum {string} */
-                lesson_type?: "online" | "tutors_home" | "students_home";
-            };
+            filters?: components["schemas"]["SearchFilters"];
+            /** @description With lng, instead of post_code. */
             lat?: number;
+            /** @description With lat, instead of post_code. */
             lng?: number;
-            /** @description 1 to 1000000 */
+            /** @description Default 1. */
             page?: number;
+            /** @description Default 15. */
             per_page?: number;
             /** @description A UK postcode, located by the geocoder; 422 when malformed or unknown. */
             post_code?: string;
-            /** @enum {string} */
+            /**
+             * @description distance needs a place (post_code, or lat and lng); the default with one, rating without.
+             * @enum {string}
+             */
             sort?: "distance" | "rating" | "price_asc" | "price_desc";
+            /** @description A subject id; a teach of that subject matches. */
             subject_id?: number;
             /** @description A teach matches with any one of these levels. */
             subject_level_ids?: number[];
@@ -4239,8 +4288,7 @@ export interface components {
             price_id: string;
             /** @description The processor's product id of the subscription's plan */
             product_id: string;
-            /** @enum {string} */
-            status: "trialing" | "active" | "canceled" | "incomplete" | "incomplete_expired";
+            status: components["schemas"]["SubscriptionStatus"];
             trial_ends_at: string | null;
             /** @description The plan's trial period in days (0: none) */
             trial_period: number;
@@ -4251,6 +4299,11 @@ export interface components {
             /** @description A plan's processor price id; the active plan when absent */
             price_id?: string;
         };
+        /**
+         * @description Valid (the tutor searchable and bookable) while trialing or active.
+         * @enum {string}
+         */
+        SubscriptionStatus: "trialing" | "active" | "canceled" | "incomplete" | "incomplete_expired";
         Teach: {
             created_at: string;
             enabled: boolean;
@@ -4327,7 +4380,7 @@ export interface components {
             subscription: {
                 current_period_end: string | null;
                 id: number;
-                status: string;
+                status: components["schemas"]["SubscriptionStatus"];
                 trial_ends_at: string | null;
             } | null;
             teaches: components["schemas"]["Teach"][];
@@ -4335,18 +4388,15 @@ export interface components {
             verifications: {
                 dbs: {
                     reference: string | null;
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
                 identity: {
                     reference: string | null;
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
                 qualification: {
                     reference: string | null;
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
             };
         };
@@ -4417,23 +4467,25 @@ export interface components {
         TutorStatus: {
             eligible: boolean;
             /** @description What keeps the tutor out of search today, as the search eligibility rules' stable codes, in rule order: profile_picture_missing, profile_video_missing, bio_missing, address_missing, mobile_missing, identity_not_passed, dbs_not_passed, qualification_not_passed, not_visible, no_availability (no weekly schedule window), on_holiday (today, London), subscription_inactive (no subscription trialing or active: rule 8, CONTRACT §14; such a tutor can not be booked either). Empty when eligible. */
-            reasons: string[];
+            reasons: components["schemas"]["EligibilityReason"][];
             verifications: {
                 dbs: {
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
                 identity: {
                     reference: string | null;
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
                 qualification: {
-                    /** @enum {string} */
-                    status: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+                    status: components["schemas"]["TutorVerificationStatus"];
                 };
             };
         };
+        /**
+         * @description A verification's status as its tutor's views show it: NONE while nothing was submitted.
+         * @enum {string}
+         */
+        TutorVerificationStatus: "NONE" | "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
         User: {
             country: string;
             created_at: string;
@@ -4487,8 +4539,7 @@ export interface components {
             redirect_url: string | null;
             /** @description The provider's check id (identity) or this service's own (dbs, qualification) */
             reference: string;
-            /** @enum {string} */
-            status: "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
+            status: components["schemas"]["VerificationStatus"];
             /** Format: date-time */
             updated_at: string;
         };
@@ -4512,6 +4563,11 @@ export interface components {
             /** @enum {string} */
             status: "PASS" | "FAIL";
         };
+        /**
+         * @description PENDING until the provider (or staff) decides: PASS, FAIL or INTERNAL_REVIEW.
+         * @enum {string}
+         */
+        VerificationStatus: "PENDING" | "PASS" | "FAIL" | "INTERNAL_REVIEW";
         WebhookDelivery: {
             attempts: number;
             created_at: string;
@@ -4579,7 +4635,17 @@ export interface components {
             url?: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description `internal_error`: something unexpected went wrong; logged with the request id (`X-Request-Id`), and the body carries no `detail`. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -4647,6 +4713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteAuth: {
@@ -4685,6 +4752,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postAuthForgot: {
@@ -4732,6 +4800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postAuthLogin: {
@@ -4783,6 +4852,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postAuthLogout: {
@@ -4821,6 +4891,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postAuthRegister: {
@@ -4872,6 +4943,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -4928,6 +5000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getAvailabilites: {
@@ -4937,8 +5010,8 @@ export interface operations {
                 date?: string;
                 /** @description Lesson minutes, 30..120 (default 60); slots are this long and the price is for this long. */
                 duration?: number;
-                /** @description 1 tutor's home, 2 student's home, 3 online. Without it: no travel time applies. */
-                lesson_type?: "1" | "2" | "3";
+                /** @description Without it: no travel time applies. */
+                lesson_type?: components["schemas"]["LessonType"];
                 /** @description The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`). */
                 post_code?: string;
                 /** @description The teach (a subject a tutor teaches). */
@@ -4961,7 +5034,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             availabilities: {
-                                available_lesson_types: ("tutors_home" | "students_home" | "online")[];
+                                available_lesson_types: components["schemas"]["LessonTypeName"][];
                                 /** @example 2026-12-01 */
                                 date: string;
                                 duration_preference: {
@@ -5025,6 +5098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getAvailabilities: {
@@ -5034,8 +5108,8 @@ export interface operations {
                 date?: string;
                 /** @description Lesson minutes, 30..120 (default 60); slots are this long and the price is for this long. */
                 duration?: number;
-                /** @description 1 tutor's home, 2 student's home, 3 online. Without it: no travel time applies. */
-                lesson_type?: "1" | "2" | "3";
+                /** @description Without it: no travel time applies. */
+                lesson_type?: components["schemas"]["LessonType"];
                 /** @description The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`). */
                 post_code?: string;
                 /** @description The teach (a subject a tutor teaches). */
@@ -5058,7 +5132,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             availabilities: {
-                                available_lesson_types: ("tutors_home" | "students_home" | "online")[];
+                                available_lesson_types: components["schemas"]["LessonTypeName"][];
                                 /** @example 2026-12-01 */
                                 date: string;
                                 duration_preference: {
@@ -5122,6 +5196,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBankAccounts: {
@@ -5200,6 +5275,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postBankAccounts: {
@@ -5282,6 +5358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -5375,6 +5452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -5451,6 +5529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -5542,6 +5621,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -5622,6 +5702,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putBookingSeriesByIdCancel: {
@@ -5702,6 +5783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBookings: {
@@ -5780,6 +5862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postBookings: {
@@ -5865,6 +5948,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBookingsById: {
@@ -5945,6 +6029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putBookingsById: {
@@ -6027,6 +6112,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putBookingsByIdCancel: {
@@ -6116,6 +6202,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBookingsSelf: {
@@ -6194,6 +6281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCancellationPolicies: {
@@ -6243,6 +6331,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCards: {
@@ -6303,6 +6392,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postCards: {
@@ -6385,6 +6475,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -6478,6 +6569,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -6554,6 +6646,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -6616,6 +6709,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -6674,6 +6768,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCoupons: {
@@ -6752,6 +6847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCouponsByUidValidate: {
@@ -6851,6 +6947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getFiles: {
@@ -6911,6 +7008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postFiles: {
@@ -6928,7 +7026,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                     /**
                      * @default general
                      * @enum {string}
@@ -7005,6 +7103,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getFilesById: {
@@ -7058,6 +7157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putFilesById: {
@@ -7142,6 +7242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteFilesById: {
@@ -7191,6 +7292,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getLessonLocations: {
@@ -7269,6 +7371,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getLessonPrice: {
@@ -7300,6 +7403,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getLessonsById: {
@@ -7378,6 +7482,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putLessonsByIdApprove: {
@@ -7465,6 +7570,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putLessonsByIdCancel: {
@@ -7552,6 +7658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putLessonsByIdDecline: {
@@ -7639,6 +7746,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putLessonsByIdEdit: {
@@ -7730,6 +7838,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getLessonsByIdRespond: {
@@ -7808,6 +7917,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postLessonsByIdRespond: {
@@ -7886,6 +7996,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getPaymentsByIdStatus: {
@@ -7928,6 +8039,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -7963,11 +8075,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            booking_state: number;
+                            booking_state: components["schemas"]["BookingState"];
                             client_secret: string | null;
                             payment_id: number;
                             redirectURL: string | null;
-                            status: string;
+                            status: components["schemas"]["PaymentIntentStatus"];
                         };
                     };
                 };
@@ -8037,6 +8149,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -8111,6 +8224,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesDbsImageById: {
@@ -8162,6 +8276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesMobileByPath: {
@@ -8181,7 +8296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Blob;
                 };
             };
             /** @description Not found */
@@ -8202,6 +8317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesProfileImageById: {
@@ -8242,6 +8358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesProfileVideoById: {
@@ -8282,6 +8399,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getResourcesQualificationImageById: {
@@ -8333,6 +8451,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getServiceNotifications: {
@@ -8382,6 +8501,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getSocialLinks: {
@@ -8441,6 +8561,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postSocialLinks: {
@@ -8526,6 +8647,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putSocialLinksById: {
@@ -8610,6 +8732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteSocialLinksById: {
@@ -8677,6 +8800,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getSubjectGroups: {
@@ -8726,6 +8850,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getSubjects: {
@@ -8775,6 +8900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postSubscriptions: {
@@ -8875,6 +9001,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -8953,6 +9080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -9025,6 +9153,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTeaches: {
@@ -9078,6 +9207,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTutorsById: {
@@ -9149,6 +9279,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTutorsByIdProfile: {
@@ -9191,6 +9322,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTutorsByIdReview: {
@@ -9269,6 +9401,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postTutorsByIdReview: {
@@ -9353,6 +9486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putTutorsByIdVerificationsByKind: {
@@ -9448,6 +9582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getUsersByEmailValidate: {
@@ -9493,6 +9628,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getUsersByUser: {
@@ -9536,6 +9672,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putUsersByUser: {
@@ -9612,6 +9749,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getUsersUsernameClaimById: {
@@ -9676,6 +9814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Addresses: {
@@ -9756,6 +9895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Addresses: {
@@ -9841,6 +9981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1AddressesById: {
@@ -9925,6 +10066,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1AddressesById: {
@@ -9992,6 +10134,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1AddressesSearchPostcode: {
@@ -10054,6 +10197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1AuthEmailVerifyById: {
@@ -10101,6 +10245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1AuthEmailVerifyResend: {
@@ -10146,6 +10291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1AuthForgot: {
@@ -10193,6 +10339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1AuthLogin: {
@@ -10222,6 +10369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1AuthLogin: {
@@ -10273,6 +10421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1AuthLogout: {
@@ -10311,6 +10460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1AuthRegister: {
@@ -10362,6 +10512,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description `processor_unavailable`: the payment processor timed out, was rate limited or failed after retries (each with the same idempotency key). Nothing was done twice; retry after `Retry-After` seconds, with the same `Idempotency-Key` where the route takes one. */
             503: {
                 headers: {
@@ -10382,8 +10533,8 @@ export interface operations {
                 duration?: number;
                 /** @description Only schedule entries for this exam board (or for any); must be a board of the teach. */
                 exam_board_id?: number;
-                /** @description As an id (1, 2, 3) or a name. */
-                lesson_type?: "1" | "2" | "3" | "tutors_home" | "students_home" | "online";
+                /** @description As a number (1, 2, 3) or a name. */
+                lesson_type?: components["schemas"]["LessonType"] | components["schemas"]["LessonTypeName"];
                 /** @description The student's UK postcode: needed for students_home (422 without it), decides whether students_home is offered (within the tutor's travel distance), and is the place travel times are measured from. Malformed or unknown: 422 on post_code (`is not a valid UK postcode`, `could not be located`). */
                 post_code?: string;
                 /** @description Only schedule entries for this level (or for any); must be a level of the teach (422 otherwise). */
@@ -10408,7 +10559,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             availabilities: {
-                                available_lesson_types: ("tutors_home" | "students_home" | "online")[];
+                                available_lesson_types: components["schemas"]["LessonTypeName"][];
                                 /** @example 2026-12-01 */
                                 date: string;
                                 duration_preference: {
@@ -10492,6 +10643,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Bookings: {
@@ -10570,6 +10722,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Bookings: {
@@ -10655,6 +10808,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1BookingsById: {
@@ -10735,6 +10889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1BookingsById: {
@@ -10817,6 +10972,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1BookingsById: {
@@ -10906,6 +11062,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1BookingsByIdApprove: {
@@ -10986,6 +11143,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1BookingsByIdCancel: {
@@ -11075,6 +11233,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1BookingsByIdReschedule: {
@@ -11159,6 +11318,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1CalendarFeed: {
@@ -11230,6 +11390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1CalendarFeed: {
@@ -11311,6 +11472,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Children: {
@@ -11391,6 +11553,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Children: {
@@ -11476,6 +11639,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1ChildrenById: {
@@ -11560,6 +11724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1ChildrenById: {
@@ -11627,6 +11792,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1DayAvailabilities: {
@@ -11707,6 +11873,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1DayAvailabilities: {
@@ -11780,6 +11947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1DayAvailabilitiesById: {
@@ -11855,6 +12023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1DayAvailabilitiesById: {
@@ -11922,6 +12091,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Education: {
@@ -12002,6 +12172,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Education: {
@@ -12087,6 +12258,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1EducationById: {
@@ -12171,6 +12343,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1EducationById: {
@@ -12238,6 +12411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1ExamBoards: {
@@ -12316,6 +12490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Files: {
@@ -12376,6 +12551,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Files: {
@@ -12393,7 +12569,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                     /**
                      * @default general
                      * @enum {string}
@@ -12470,6 +12646,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1FilesById: {
@@ -12523,6 +12700,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1FilesById: {
@@ -12607,6 +12785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1FilesById: {
@@ -12656,6 +12835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Holidays: {
@@ -12736,6 +12916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Holidays: {
@@ -12809,6 +12990,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1HolidaysById: {
@@ -12876,6 +13058,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Languages: {
@@ -12954,6 +13137,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1LessonLocations: {
@@ -13032,6 +13216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Lessons: {
@@ -13110,6 +13295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Lessons: {
@@ -13195,6 +13381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1LessonsById: {
@@ -13273,6 +13460,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1LessonsById: {
@@ -13357,6 +13545,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1LessonsById: {
@@ -13437,6 +13626,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Locations: {
@@ -13517,6 +13707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Locations: {
@@ -13590,6 +13781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1LocationsById: {
@@ -13665,6 +13857,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1LocationsById: {
@@ -13732,6 +13925,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1MobileNumbers: {
@@ -13812,6 +14006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1MobileNumbers: {
@@ -13897,6 +14092,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1MobileNumbersById: {
@@ -13981,6 +14177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1MobileNumbersById: {
@@ -14048,6 +14245,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Notes: {
@@ -14126,6 +14324,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Notes: {
@@ -14199,6 +14398,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1NotesById: {
@@ -14270,6 +14470,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1NotesById: {
@@ -14345,6 +14546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1NotesById: {
@@ -14412,6 +14614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Payments: {
@@ -14490,6 +14693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Payments: {
@@ -14584,6 +14788,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1PaymentsById: {
@@ -14655,6 +14860,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1PaymentsById: {
@@ -14748,6 +14954,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1PaymentsById: {
@@ -14828,6 +15035,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1PaymentsWebhooksAccounts: {
@@ -14891,6 +15099,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1PersonalDetails: {
@@ -14971,6 +15180,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1PersonalDetailsById: {
@@ -15055,6 +15265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Professions: {
@@ -15135,6 +15346,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Professions: {
@@ -15220,6 +15432,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1ProfessionsById: {
@@ -15304,6 +15517,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1ProfessionsById: {
@@ -15371,6 +15585,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Profiles: {
@@ -15451,6 +15666,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1ProfilesById: {
@@ -15535,6 +15751,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1RemotePushNotification: {
@@ -15595,39 +15812,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Search: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD: the lesson date; outside today..today+14 (London) an empty page */
-                date?: string | string[];
-                /** @description integer, 30 to 120 minutes (default 60) */
-                duration?: string | string[];
-                /** @description integer, repeatable: exam board ids (any one matches); also exam_boards[0], ... or repeated exam_boards */
-                "exam_boards[]"?: string | string[];
-                /** @description male | female */
-                "filters[gender]"?: string | string[];
-                /** @description integer: a language id */
-                "filters[language]"?: string | string[];
-                /** @description online | tutors_home | students_home */
-                "filters[lesson_type]"?: string | string[];
-                /** @description number, with lng: instead of post_code */
-                lat?: string | string[];
-                /** @description number, with lat: instead of post_code */
-                lng?: string | string[];
-                /** @description integer, 1 to 1000000 (default 1) */
-                page?: string | string[];
-                /** @description integer, 1 to 100 (default 15) */
-                per_page?: string | string[];
-                /** @description a UK postcode (422 when malformed or unknown) */
-                post_code?: string | string[];
-                /** @description distance | rating | price_asc | price_desc */
-                sort?: string | string[];
-                /** @description integer: a subject id */
-                subject_id?: string | string[];
-                /** @description integer, repeatable: subject level ids (any one matches); also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids */
-                "subject_level_ids[]"?: string | string[];
+                date?: components["schemas"]["SearchRequest"]["date"];
+                duration?: components["schemas"]["SearchRequest"]["duration"];
+                /** @description Repeated; also exam_boards[0], exam_boards[1], ... or repeated exam_boards. */
+                "exam_boards[]"?: components["schemas"]["SearchRequest"]["exam_boards"];
+                "filters[gender]"?: components["schemas"]["SearchFilters"]["gender"];
+                "filters[language]"?: components["schemas"]["SearchFilters"]["language"];
+                "filters[lesson_type]"?: components["schemas"]["SearchFilters"]["lesson_type"];
+                lat?: components["schemas"]["SearchRequest"]["lat"];
+                lng?: components["schemas"]["SearchRequest"]["lng"];
+                page?: components["schemas"]["SearchRequest"]["page"];
+                per_page?: components["schemas"]["SearchRequest"]["per_page"];
+                post_code?: components["schemas"]["SearchRequest"]["post_code"];
+                sort?: components["schemas"]["SearchRequest"]["sort"];
+                subject_id?: components["schemas"]["SearchRequest"]["subject_id"];
+                /** @description Repeated; also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids. */
+                "subject_level_ids[]"?: components["schemas"]["SearchRequest"]["subject_level_ids"];
             };
             header?: never;
             path?: never;
@@ -15670,39 +15876,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Search: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD: the lesson date; outside today..today+14 (London) an empty page */
-                date?: string | string[];
-                /** @description integer, 30 to 120 minutes (default 60) */
-                duration?: string | string[];
-                /** @description integer, repeatable: exam board ids (any one matches); also exam_boards[0], ... or repeated exam_boards */
-                "exam_boards[]"?: string | string[];
-                /** @description male | female */
-                "filters[gender]"?: string | string[];
-                /** @description integer: a language id */
-                "filters[language]"?: string | string[];
-                /** @description online | tutors_home | students_home */
-                "filters[lesson_type]"?: string | string[];
-                /** @description number, with lng: instead of post_code */
-                lat?: string | string[];
-                /** @description number, with lat: instead of post_code */
-                lng?: string | string[];
-                /** @description integer, 1 to 1000000 (default 1) */
-                page?: string | string[];
-                /** @description integer, 1 to 100 (default 15) */
-                per_page?: string | string[];
-                /** @description a UK postcode (422 when malformed or unknown) */
-                post_code?: string | string[];
-                /** @description distance | rating | price_asc | price_desc */
-                sort?: string | string[];
-                /** @description integer: a subject id */
-                subject_id?: string | string[];
-                /** @description integer, repeatable: subject level ids (any one matches); also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids */
-                "subject_level_ids[]"?: string | string[];
+                date?: components["schemas"]["SearchRequest"]["date"];
+                duration?: components["schemas"]["SearchRequest"]["duration"];
+                /** @description Repeated; also exam_boards[0], exam_boards[1], ... or repeated exam_boards. */
+                "exam_boards[]"?: components["schemas"]["SearchRequest"]["exam_boards"];
+                "filters[gender]"?: components["schemas"]["SearchFilters"]["gender"];
+                "filters[language]"?: components["schemas"]["SearchFilters"]["language"];
+                "filters[lesson_type]"?: components["schemas"]["SearchFilters"]["lesson_type"];
+                lat?: components["schemas"]["SearchRequest"]["lat"];
+                lng?: components["schemas"]["SearchRequest"]["lng"];
+                page?: components["schemas"]["SearchRequest"]["page"];
+                per_page?: components["schemas"]["SearchRequest"]["per_page"];
+                post_code?: components["schemas"]["SearchRequest"]["post_code"];
+                sort?: components["schemas"]["SearchRequest"]["sort"];
+                subject_id?: components["schemas"]["SearchRequest"]["subject_id"];
+                /** @description Repeated; also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids. */
+                "subject_level_ids[]"?: components["schemas"]["SearchRequest"]["subject_level_ids"];
             };
             header?: never;
             path?: never;
@@ -15761,6 +15956,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1SubjectLevels: {
@@ -15840,6 +16036,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Subjects: {
@@ -15919,6 +16116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1Teaches: {
@@ -15999,6 +16197,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1Teaches: {
@@ -16072,6 +16271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1TeachesById: {
@@ -16147,6 +16347,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1TeachesById: {
@@ -16214,6 +16415,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1TeachesByIdDisable: {
@@ -16285,6 +16487,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1TeachesByIdEnable: {
@@ -16356,6 +16559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1TutorsStatus: {
@@ -16425,6 +16629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1UserDevices: {
@@ -16505,6 +16710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1UserDevices: {
@@ -16590,6 +16796,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1UserDevicesById: {
@@ -16674,6 +16881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteV1UserDevicesById: {
@@ -16741,6 +16949,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getV1UsersById: {
@@ -16812,6 +17021,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putV1UsersById: {
@@ -16887,6 +17097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1UsersByIdProfileImage: {
@@ -16906,7 +17117,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -17007,6 +17218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1UsersByIdProfileVideo: {
@@ -17026,7 +17238,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -17127,6 +17339,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1VerificationDbs: {
@@ -17145,7 +17358,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                     /** Format: date */
                     issue_date?: string;
                 };
@@ -17246,6 +17459,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1VerificationIdentity: {
@@ -17317,6 +17531,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1VerificationQualification: {
@@ -17334,7 +17549,7 @@ export interface operations {
                      * Format: binary
                      * @description The upload; its type is read from its content
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -17433,6 +17648,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postV1VerificationStatus: {
@@ -17496,6 +17712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getWebhookEndpoints: {
@@ -17574,6 +17791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postWebhookEndpoints: {
@@ -17647,6 +17865,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getWebhookEndpointsById: {
@@ -17718,6 +17937,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     putWebhookEndpointsById: {
@@ -17793,6 +18013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteWebhookEndpointsById: {
@@ -17860,6 +18081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getWebhookEndpointsByIdDeliveries: {
@@ -17940,6 +18162,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postWebhookEndpointsByIdDeliveriesByDeliveryIdRetry: {
@@ -18012,6 +18235,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postWebhookEndpointsByIdRotateSecret: {
@@ -18083,6 +18307,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postWebhookEndpointsByIdTest: {
@@ -18154,6 +18379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getBillingOfflinePortal: {
@@ -18195,6 +18421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getHealthz: {
@@ -18220,6 +18447,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getMetrics: {
@@ -18258,6 +18486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getReadyz: {
@@ -18287,6 +18516,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description Database unreachable, or shutting down */
             503: {
                 headers: {
@@ -18320,7 +18550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "application/octet-stream": Blob;
                 };
             };
             /** @description invalid_signature */
@@ -18350,6 +18580,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     webhookBookingCancelled: {

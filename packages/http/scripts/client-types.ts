@@ -1,4 +1,5 @@
 import openapiTS, { astToString } from 'openapi-typescript'
+import ts from 'typescript'
 
 /** Where @tutoring/client keeps the generated types, checked in. */
 export const CLIENT_TYPES_FILE = new URL('../../client/src/api.ts', import.meta.url)
@@ -10,6 +11,16 @@ const HEADER = `/**
  */
 `
 
+const BLOB = ts.factory.createTypeReferenceNode('Blob')
+
 /** The client's types for an OpenAPI document (its JSON text, as GET /openapi.json answers). */
 export const clientTypes = async (documentJson: string): Promise<string> =>
-  HEADER + astToString(await openapiTS(JSON.parse(documentJson) as Parameters<typeof openapiTS>[0], { alphabetize: true }))
+  HEADER +
+  astToString(
+    await openapiTS(JSON.parse(documentJson) as Parameters<typeof openapiTS>[0], {
+      alphabetize: true,
+      // A multipart file part (`format: binary`) is what FormData takes, a Blob (a File is one),
+      // not the string openapi-typescript would say.
+      transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
+    }),
+  )

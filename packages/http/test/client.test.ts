@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTutoringClient, idempotencyKey, pages, ProblemError, unwrap, type TutoringClient } from '@tutoring/client'
-import { addSearchableTutor, catalogOf } from '@tutoring/adapters/testing'
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
+import { createTutoringClient, idempotencyKey, pages, ProblemError, unwrap, type components, type paths, type TutoringClient } from '@tutoring/client'
+import { SAMPLES, addSearchableTutor, catalogOf } from '@tutoring/adapters/testing'
 import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/client-types'
 import { createTestContext, type TestContext } from './support/harness'
 
@@ -23,7 +23,7 @@ describe('the typed HTTP client', () => {
     expect(await clientTypes(served.text)).toBe(await readFile(CLIENT_TYPES_FILE, 'utf8'))
   })
 
-  it('registers, searches, reads availability, books (replayed by its Idempotency-Key) and pays', async () => {
+  it('registers, uploads a picture, searches, reads availability, books (replayed by its Idempotency-Key) and pays', async () => {
     const registered = await unwrap(
       client.POST('/api/auth/register', {
         body: { email: `client.${Date.now()}@example.com`, password: 'correct horse battery', firstname: 'Cli', lastname: 'Ent', role: 'student', country: 'GB' },
@@ -31,18 +31,37 @@ describe('the typed HTTP client', () => {
     )
     client.setToken(registered.data.token)
 
+    // A file part is a Blob in the types, sent as FormData.
+    const stored = await unwrap(
+      client.POST('/api/files', {
+        body: { file: new Blob([SAMPLES.png]), purpose: 'profile_picture' },
+        bodySerializer: (body) => {
+          const form = new FormData()
+          form.append('file', body.file, 'me.png')
+          if (body.purpose) form.append('purpose', body.purpose)
+          return form
+        },
+      }),
+    )
+    expect(stored.data.mime_type).toBe('image/png')
+
     const catalog = await catalogOf(t)
     const tutorId = await addSearchableTutor(t, catalog)
-    const subjectId = catalog.subjects.find((s) => s.levelIds.length > 0)?.id
+    const subject = catalog.subjects.find((s) => s.levelIds.length > 0)
 
     const found = []
-    for await (const hit of pages((page) => client.POST('/api/v1/search', { params: { query: { page: String(page), per_page: '1' } }, body: { subject_id: subjectId } }))) found.push(hit)
+    // The query typed as the server reads it: integers, a repeated name, an enum.
+    const search = (page: number) =>
+      client.GET('/api/v1/search', {
+        params: { query: { subject_id: subject?.id, 'subject_level_ids[]': subject?.levelIds.slice(0, 1), sort: 'price_asc', page, per_page: 1 } },
+      })
+    for await (const hit of pages(search)) found.push(hit)
     const hit = found.find((item) => item.id === tutorId)
     expect(hit?.lesson_price_breakdown.currency_code).toBe('GBP')
     const teachId = hit?.teaching_info.teach_id ?? 0
     const levelId = hit?.teaching_info.subject_level?.id ?? 0
 
-    const { data: availability } = await unwrap(client.GET('/api/availabilites', { params: { query: { teach_id: teachId, lesson_type: '3' } } }))
+    const { data: availability } = await unwrap(client.GET('/api/availabilites', { params: { query: { teach_id: teachId, lesson_type: 3 } } }))
     const day = availability.availabilities.find((d) => d.times.length > 0)
     const time = day?.times[0]
     expect(time).toBeDefined()
@@ -61,6 +80,26 @@ describe('the typed HTTP client', () => {
 
     const paid = await unwrap(client.POST('/api/payments/pay', { params: idempotencyKey(), body: { booking_id: booking.data.id, payment_method: 'pm_card_visa' } }))
     expect(paid.data.payment_id).toBeGreaterThan(0)
+  })
+
+  // Checked by the typecheck (the drift test above holds src/api.ts to the served document):
+  // a document that types these more loosely again fails CI.
+  it('types what the document names: query integers, arrays and enums, lesson types, states, the address, file parts', () => {
+    type SearchQuery = NonNullable<paths['/api/v1/search']['get']['parameters']['query']>
+    expectTypeOf<SearchQuery['per_page']>().toEqualTypeOf<number | undefined>()
+    expectTypeOf<SearchQuery['subject_level_ids[]']>().toEqualTypeOf<number[] | undefined>()
+    expectTypeOf<SearchQuery['sort']>().toEqualTypeOf<'distance' | 'rating' | 'price_asc' | 'price_desc' | undefined>()
+    expectTypeOf<SearchQuery['filters[lesson_type]']>().toEqualTypeOf<'online' | 'tutors_home' | 'students_home' | undefined>()
+    type AvailabilityQuery = paths['/api/availabilites']['get']['parameters']['query']
+    expectTypeOf<AvailabilityQuery['lesson_type']>().toEqualTypeOf<1 | 2 | 3 | undefined>()
+    type Schemas = components['schemas']
+    expectTypeOf<Schemas['BookingRequest']['lesson_type']>().toEqualTypeOf<1 | 2 | 3>()
+    expectTypeOf<Schemas['Lesson']['address']>().toEqualTypeOf<Schemas['LessonAddress'] | null>()
+    expectTypeOf<Schemas['LessonAddress']['postcode']>().toEqualTypeOf<string>()
+    expectTypeOf<Schemas['Booking']['state']>().toEqualTypeOf<0 | 1 | 3 | 4 | 5>()
+    expectTypeOf<Schemas['Lesson']['state_name']>().toEqualTypeOf<'CANCELLED' | 'ACTIVE' | 'RESCHEDULE'>()
+    type Upload = NonNullable<paths['/api/files']['post']['requestBody']>['content']['multipart/form-data']
+    expectTypeOf<Upload['file']>().toEqualTypeOf<Blob>()
   })
 
   it('answers a problem as a typed error, not a throw, and unwrap throws it as ProblemError', async () => {

@@ -1,12 +1,12 @@
 import { ResultAsync } from 'neverthrow'
-import { searchEligibility } from '../search'
+import { searchEligibility, type EligibilityReason } from '../search'
 import { londonToday, type Forbidden, type Actor } from '../shared'
 import { requireTutor } from '../teaching'
 import type { TutorsDeps } from './ports'
 import type { TutorVerifications } from './tutor-facts'
 import { tutorSnapshot } from './tutor-snapshot'
 
-export type TutorStatus = { eligible: boolean; reasons: string[]; verifications: TutorVerifications }
+export type TutorStatus = { eligible: boolean; reasons: EligibilityReason[]; verifications: TutorVerifications }
 
 /**
  * What still keeps the calling tutor out of search, as search's own eligibility rules say

@@ -2,6 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { DURATION_PREFERENCE, type AddressMatch, type DayAvailability, type TeachAvailability } from '@tutoring/domain/availability'
 import { lessonTypeName, type LessonTypeName } from '@tutoring/domain/shared'
 import { withinSupportedYears } from '../platform/dates'
+import { documentedAs, schemaRef } from '../platform/documented-as'
+import { LessonTypeNameSchema } from '../platform/lesson-types'
 import { paginationQuery } from '../platform/pagination'
 import { PriceBreakdownSchema, presentPriceBreakdown } from '../pricing'
 
@@ -34,17 +36,19 @@ const namedLessonType = z.enum(['tutors_home', 'students_home', 'online'])
 /** `GET /api/availabilites` (spelled so). */
 export const legacyAvailabilityQuery = z.object({
   ...common,
-  lesson_type: z
-    .preprocess(blankIsAbsent, numericLessonType.optional())
-    .openapi({ type: 'string', enum: ['1', '2', '3'], description: "1 tutor's home, 2 student's home, 3 online. Without it: no travel time applies." }),
+  lesson_type: documentedAs(
+    { ...schemaRef('LessonType'), description: 'Without it: no travel time applies.' },
+    z.preprocess(blankIsAbsent, numericLessonType.optional()),
+  ),
 })
 
 /** `GET /api/v1/availabilities/search`: the same, lesson types also by name, and the level and exam board. */
 export const availabilitySearchQuery = z.object({
   ...common,
-  lesson_type: z
-    .preprocess(blankIsAbsent, z.union([numericLessonType, namedLessonType]).optional())
-    .openapi({ type: 'string', enum: ['1', '2', '3', 'tutors_home', 'students_home', 'online'], description: 'As an id (1, 2, 3) or a name.' }),
+  lesson_type: documentedAs(
+    { anyOf: [schemaRef('LessonType'), schemaRef('LessonTypeName')], description: 'As a number (1, 2, 3) or a name.' },
+    z.preprocess(blankIsAbsent, z.union([numericLessonType, namedLessonType]).optional()),
+  ),
   subject_level_id: z
     .preprocess(blankIsAbsent, z.coerce.number().int().positive().max(INT_MAX).optional())
     .openapi({ type: 'integer', description: 'Only schedule entries for this level (or for any); must be a level of the teach (422 otherwise).' }),
@@ -57,7 +61,7 @@ export const availabilitySearchQuery = z.object({
 const DaySchema = z.object({
   date: z.string().openapi({ example: '2026-12-01' }),
   duration_preference: z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
-  available_lesson_types: z.array(namedLessonType),
+  available_lesson_types: z.array(LessonTypeNameSchema),
   times: z.array(z.object({ start: z.string().openapi({ example: '09:00' }), end: z.string().openapi({ example: '10:00' }) })),
 })
 

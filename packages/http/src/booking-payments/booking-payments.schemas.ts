@@ -5,6 +5,7 @@ import type { Services } from '@tutoring/adapters'
 import type { Actor } from '@tutoring/domain/shared'
 import { formatPence } from '@tutoring/domain/shared'
 import { parseEventObject, type ProcessorEvent } from '../payments'
+import { PaymentStatusEnum } from '../platform/payment-status'
 
 const INT_MAX = 2_147_483_647
 const Money = z.string().openapi({ example: '25.00' })
@@ -39,7 +40,7 @@ export const payFor = (deps: Services['bookings'], actor: Actor, body: z.output<
 }
 
 export const PaymentStatusSchema = z
-  .object({ id: z.number().int(), status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), booking_id: z.number().int().nullable() })
+  .object({ id: z.number().int(), status: PaymentStatusEnum, client_secret: z.string().nullable(), redirectURL: z.string().nullable(), booking_id: z.number().int().nullable() })
   .openapi('PaymentStatus')
 
 export const presentPaymentStatus = (p: BookingPayment, owner: boolean): z.infer<typeof PaymentStatusSchema> => ({

@@ -9,7 +9,8 @@ import { jsonBody } from '../platform/json-body'
 import { listOf, meta, one } from '../platform/pagination'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, type App } from '../platform/routes'
-import { idParam, listQuery } from '../booking'
+import { BookingStateSchema, idParam, listQuery } from '../booking'
+import { PaymentStatusEnum } from '../platform/payment-status'
 import { PayBody, payFor } from './booking-payments.schemas'
 
 const tags = ['Payments']
@@ -18,7 +19,7 @@ export const LegacyPaymentSchema = z
   .object({
     id: z.number().int(),
     booking_id: z.number().int(),
-    status: z.string().openapi({ description: "The processor's PaymentIntent status, or `scheduled` (to be authorised 6 days before the lesson)" }),
+    status: PaymentStatusEnum,
     amount: z.string().openapi({ example: '33.00' }),
     currency: z.string().openapi({ example: 'GBP' }),
     created_at: z.string(),
@@ -42,7 +43,7 @@ const presentLegacyPayment = (p: BookingPayment, actor: Actor): z.infer<typeof L
 }
 
 /** POST answers what POST /api/payments/pay answers (its `payment_id`, `booking_state`), plus the payment as `id`. */
-const LegacyPayAnswer = LegacyPaymentSchema.extend({ payment_id: z.number().int(), booking_state: z.number().int() }).openapi('LegacyPayAnswer')
+const LegacyPayAnswer = LegacyPaymentSchema.extend({ payment_id: z.number().int(), booking_state: BookingStateSchema }).openapi('LegacyPayAnswer')
 
 const MethodBody = z
   .strictObject({

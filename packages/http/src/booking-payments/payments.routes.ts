@@ -11,11 +11,12 @@ import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, problemContent, processorProblems, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
 import { paymentNotFoundPage, paymentOutcomePage } from './payments.pages'
-import { idParam, listQuery } from '../booking'
+import { BookingStateSchema, idParam, listQuery } from '../booking'
+import { PaymentStatusEnum } from '../platform/payment-status'
 import { CouponSchema, PayBody, PaymentStatusSchema, payFor, presentCoupon, presentPaymentStatus } from './booking-payments.schemas'
 
 
-const PayAnswer = z.object({ status: z.string(), client_secret: z.string().nullable(), redirectURL: z.string().nullable(), payment_id: z.number().int(), booking_state: z.number().int() })
+const PayAnswer = z.object({ status: PaymentStatusEnum, client_secret: z.string().nullable(), redirectURL: z.string().nullable(), payment_id: z.number().int(), booking_state: BookingStateSchema })
 
 const couponQuery = z.object({
   amount: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/).optional().openapi({ description: 'An amount in pounds ("27.50") to discount.' }),

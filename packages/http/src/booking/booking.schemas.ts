@@ -2,19 +2,22 @@ import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
 import { signedLinkQuery } from '../platform/auth'
 import {
+  BOOKING_STATE_NAMES,
   BOOKING_STATES,
   type BookingAggregate,
   type CreateBookingInput,
   type LessonNote,
   type BookingPayment,
 } from '@tutoring/domain/booking'
-import { LESSON_STATES } from '@tutoring/domain/lesson'
+import { LESSON_STATE_NAMES, LESSON_STATES } from '@tutoring/domain/lesson'
 import { CURRENCY, LESSON_TYPE_IDS, MAX_SERIES_WEEKS, formatPence, lessonTypeName } from '@tutoring/domain/shared'
 import { hoursFromMinutes } from '../platform/fields'
 import type { MediaUrls } from '../platform/media-urls'
 import { paginationQuery } from '../platform/pagination'
 import { lessonCalendar } from './lesson-calendar'
 import { bearer } from '../platform/routes'
+import { LessonTypeId, LessonTypeNameSchema } from '../platform/lesson-types'
+import { PaymentStatusEnum } from '../platform/payment-status'
 
 /** web.api: a bearer token, or a link carrying a signature (with `uid`) or a `secret`; described in words. */
 export const webApiAuth = [{}, ...bearer]
@@ -47,7 +50,7 @@ export const BookingBody = z
     exam_board_id: id.nullish(),
     start: instant,
     finish: instant,
-    lesson_type: z.union([z.literal(1), z.literal(2), z.literal(3)]).openapi({ description: 'tutors_home 1, students_home 2, online 3' }),
+    lesson_type: LessonTypeId,
     child_ids: z.array(id).max(10).optional().openapi({ description: "A parent's own children the lesson is for (required for a parent, refused for a student)." }),
     address: AddressBody.nullish().openapi({ description: "Required for students_home (2); ignored for online." }),
     coupon: z.string().max(64).trim().min(1).nullish(),
@@ -90,23 +93,42 @@ const Money = z.string().openapi({ example: '25.00' })
 /** A state table as the docs list it: `ACTIVE 1, RESCHEDULE 2, ...`. */
 const numbered = (states: Record<string, number>): string => Object.entries(states).map(([name, value]) => `${name} ${value}`).join(', ')
 
+/** SPEC's state tables, each named once: the number (`state`) and the name (`state_name`). */
+const LessonStateSchema = z.number().int().openapi('LessonState', { type: 'integer', enum: Object.values(LESSON_STATES), description: numbered(LESSON_STATES) })
+const LessonStateNameSchema = z.enum(LESSON_STATE_NAMES).openapi('LessonStateName')
+export const BookingStateSchema = z.number().int().openapi('BookingState', { type: 'integer', enum: Object.values(BOOKING_STATES), description: numbered(BOOKING_STATES) })
+const BookingStateNameSchema = z.enum(BOOKING_STATE_NAMES).openapi('BookingStateName')
+
+const LessonAddressSchema = z
+  .object({
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    postcode: z.string(),
+    country: z.string().openapi({ example: 'GB' }),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+  })
+  .openapi('LessonAddress', { description: "An in-person lesson's place (a lesson's `address`, null online), with the point it was located at." })
+
 export const LessonSchema = z
   .object({
     id: z.number().int(),
-    state: z.number().int().openapi({ description: numbered(LESSON_STATES) }),
-    state_name: z.string(),
+    state: LessonStateSchema,
+    state_name: LessonStateNameSchema,
     start: z.string(),
     finish: z.string(),
     suggested_start: z.string().nullable(),
     suggested_finish: z.string().nullable(),
     proposal_expires_at: z.string().nullable(),
     proposed_by: z.enum(['tutor', 'student']).nullable(),
-    lesson_type: z.number().int(),
-    lesson_type_name: z.string(),
+    lesson_type: LessonTypeId,
+    lesson_type_name: LessonTypeNameSchema,
     subject: z.object({ id: z.number().int(), title: z.string() }),
     subject_level: z.object({ id: z.number().int(), title: z.string() }),
     exam_board_id: z.number().int().nullable(),
-    address: z.record(z.string(), z.unknown()).nullable(),
+    // A union, not .nullable(): a nullable wrapper met first would become the component itself.
+    address: z.union([LessonAddressSchema, z.null()]),
     children: z.array(z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string() })),
     experience_rating: z.number().int().nullable(),
     tutor_id: z.number().int(),
@@ -122,8 +144,8 @@ const NoteSchema = z
 export const BookingSchema = z
   .object({
     id: z.number().int(),
-    state: z.number().int().openapi({ description: numbered(BOOKING_STATES) }),
-    state_name: z.string(),
+    state: BookingStateSchema,
+    state_name: BookingStateNameSchema,
     hold_expires_at: z.string().nullable(),
     created_at: z.string(),
     lesson: LessonSchema,
@@ -154,7 +176,7 @@ export const BookingSchema = z
       payment: z
         .object({
           id: z.number().int(),
-          status: z.string(),
+          status: PaymentStatusEnum,
           amount: Money,
           captured: Money,
           authorize_at: z.string().nullable(),

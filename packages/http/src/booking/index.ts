@@ -6,4 +6,4 @@ import { lessonRoutes } from './lessons.routes'
 /** Bookings and their lessons. */
 export const routes = routeGroups(bookingRoutes, lessonRoutes, bookingWebhookDocs)
 export { bookingWebhookData } from './booking.webhooks'
-export { BookingSchema, idParam, listQuery, presentBooking, presentNote, webApiAuth } from './booking.schemas'
+export { BookingSchema, BookingStateSchema, idParam, listQuery, presentBooking, presentNote, webApiAuth } from './booking.schemas'

@@ -1,4 +1,5 @@
 import { docsRoutes } from './docs-page'
+import { problemPages } from './problem-pages'
 import type { App } from './routes'
 
 type OpenAPIObject = ReturnType<App['getOpenAPI31Document']>
@@ -10,6 +11,8 @@ const TOO_MANY_REQUESTS = {
   description: 'Too many requests (the throttle of CONTRACT §9); with `Retry-After`',
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 }
+/** Any operation can meet the unexpected (the one `onError`): one shared response, referenced by each. */
+const INTERNAL_ERROR = { $ref: '#/components/responses/InternalError' }
 
 /** Every tag an operation uses, described; the linter refuses an undeclared one. */
 const TAGS: ReadonlyArray<{ name: string; description: string }> = [
@@ -63,30 +66,33 @@ export function operationIdOf(method: string, path: string): string {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 
-/** `{ type: [object, null] }` and nothing else: the null half zod-openapi puts beside a reference. */
+/** `{ type: [object, null] }` or `{ type: null }` and nothing else: the null half zod-openapi puts beside a reference. */
 const isNullOnly = (value: unknown): boolean =>
-  isRecord(value) && Object.keys(value).length === 1 && Array.isArray(value.type) && value.type.includes('null')
+  isRecord(value) && Object.keys(value).length === 1 && (value.type === 'null' || (Array.isArray(value.type) && value.type.includes('null')))
 
 /**
  * zod-openapi writes a nullable reference as `allOf: [$ref, { type: [object, null] }]`, which
- * generators read as an intersection (`Location & (Record<string, never> | null)`); `oneOf:
- * [$ref, { type: null }]` says what it means: the referenced object, or null. In place.
+ * generators read as an intersection (`Location & (Record<string, never> | null)`), and a union
+ * with null as `anyOf: [$ref, { type: null }]`; `oneOf: [$ref, { type: null }]` says what both
+ * mean, once: the referenced object, or null. In place.
  */
 function nullableReferences(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(nullableReferences)
   if (!isRecord(node)) return
   for (const value of Object.values(node)) nullableReferences(value)
-  const { allOf } = node
-  if (Array.isArray(allOf) && allOf.length === 2 && isRecord(allOf[0]) && typeof allOf[0].$ref === 'string' && isNullOnly(allOf[1])) {
-    delete node.allOf
-    node.oneOf = [allOf[0], { type: 'null' }]
+  for (const key of ['allOf', 'anyOf'] as const) {
+    const parts = node[key]
+    if (Array.isArray(parts) && parts.length === 2 && isRecord(parts[0]) && typeof parts[0].$ref === 'string' && isNullOnly(parts[1])) {
+      delete node[key]
+      node.oneOf = [parts[0], { type: 'null' }]
+    }
   }
 }
 
 /**
  * What every operation needs for client generators, applied in one place to the document the
  * route definitions produce: an operationId, `security: []` where no credential is asked for,
- * the throttle's 429 wherever the throttle applies, `deprecated` on the legacy `/api/v1`
+ * the throttle's 429 wherever the throttle applies, the shared 500, `deprecated` on the legacy `/api/v1`
  * family, and nullable references as `oneOf` (nullableReferences).
  */
 function finish(document: OpenAPIObject): OpenAPIObject {
@@ -97,6 +103,7 @@ function finish(document: OpenAPIObject): OpenAPIObject {
       operation.operationId ??= operationIdOf(method, path)
       operation.security ??= []
       if (!UNTHROTTLED.has(path) && operation.responses && !operation.responses['429']) operation.responses['429'] = TOO_MANY_REQUESTS
+      if (operation.responses && !operation.responses['500']) operation.responses['500'] = INTERNAL_ERROR
       if (path.startsWith('/api/v1/')) operation.deprecated = true
     }
   }
@@ -116,7 +123,12 @@ export function documentRoutes(app: App, baseUrl: string): void {
     description: 'RFC 9457 problem details (application/problem+json).',
     required: ['type', 'title', 'status', 'code'],
     properties: {
-      type: { type: 'string' },
+      type: {
+        type: 'string',
+        format: 'uri-reference',
+        description: 'The problem type: a page on this service (`/problems/slot-unavailable`) that describes it; GET it for a person to read.',
+        example: '/problems/slot-unavailable',
+      },
       title: { type: 'string' },
       status: { type: 'integer' },
       detail: { type: 'string' },
@@ -127,6 +139,10 @@ export function documentRoutes(app: App, baseUrl: string): void {
         description: 'Validation only: field path to messages.',
       },
     },
+  })
+  app.openAPIRegistry.registerComponent('responses', 'InternalError', {
+    description: '`internal_error`: something unexpected went wrong; logged with the request id (`X-Request-Id`), and the body carries no `detail`.',
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
   })
   let document: string | undefined
   // Every route is registered by the time the first request arrives; building then, once,
@@ -156,4 +172,5 @@ export function documentRoutes(app: App, baseUrl: string): void {
     return c.body(document, 200, { 'content-type': 'application/json; charset=utf-8' })
   })
   docsRoutes(app)
+  problemPages(app)
 }

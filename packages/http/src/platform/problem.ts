@@ -1,4 +1,5 @@
 import type { FieldErrors } from '@tutoring/domain/shared'
+import { problemTypeUri, type ProblemCode } from './problem-types'
 
 export type ProblemBody = {
   type: string
@@ -16,7 +17,7 @@ export type ProblemBody = {
 export class Problem extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ProblemCode,
     readonly title: string,
     readonly detail?: string,
     readonly errors?: FieldErrors,
@@ -30,7 +31,7 @@ export class Problem extends Error {
   body(): ProblemBody {
     return {
       ...this.extensions,
-      type: `/problems/${this.code.replace(/_/g, '-')}`,
+      type: problemTypeUri(this.code),
       title: this.title,
       status: this.status,
       ...(this.detail ? { detail: this.detail } : {}),

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { withinSupportedYears } from '../platform/dates'
 import { DAY_NAMES, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
-import { LESSON_TYPES } from '@tutoring/domain/shared'
+import { LessonTypeNameSchema, lessonTypeNameSchema } from '../platform/lesson-types'
 import { referenceId } from '../teaching'
 
 // Formats are only typed here; the domain checks values, so every rule answers in one place.
@@ -15,7 +15,7 @@ const day = z
   .pipe(z.enum(DAY_NAMES, { error: 'must be SUNDAY, MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY or SATURDAY' }))
   .openapi({ type: 'string', enum: [...DAY_NAMES], example: 'MONDAY' })
 
-const lessonType = z.enum(LESSON_TYPES, { error: 'must be online, tutors_home or students_home' })
+const lessonType = lessonTypeNameSchema('must be online, tutors_home or students_home')
 const filterId = referenceId.nullable()
 
 const dayAvailabilityFields = {
@@ -50,7 +50,7 @@ export const DayAvailabilitySchema = z
     tutor_id: z.number().int(),
     day: z.enum(DAY_NAMES),
     slots: z.array(z.object({ from: z.string(), to: z.string() })),
-    lesson_types: z.array(z.enum(LESSON_TYPES)),
+    lesson_types: z.array(LessonTypeNameSchema),
     buffer_minutes: z.number().int(),
     subject_id: z.number().int().nullable(),
     subject_level_id: z.number().int().nullable(),

@@ -4,6 +4,8 @@ import { withinSupportedYears } from '../platform/dates'
 import { SEARCH_SORTS, type SearchTutorsInput, type TutorSearchResult } from '@tutoring/domain/search'
 import { presentSearchPriceBreakdown, SearchPriceBreakdownSchema } from '../pricing'
 import { referenceId } from '../teaching'
+import { documentedAs, schemaRef } from '../platform/documented-as'
+import { LessonTypeNameSchema } from '../platform/lesson-types'
 import type { MediaUrls } from '../platform/media-urls'
 
 /** A whole number, as JSON gives it or as a query string spells it. */
@@ -19,7 +21,14 @@ const ids = z.array(id).max(50)
 /** Far past any real result, and small enough that the row offset stays an exact integer. */
 const MAX_PAGE = 1_000_000
 
-const LESSON_TYPE_NAMES = ['online', 'tutors_home', 'students_home'] as const
+/** The search's filters, named apart so the query string's `filters[gender]` can reference each. */
+const SearchFilters = z
+  .strictObject({
+    lesson_type: LessonTypeNameSchema.optional(),
+    gender: z.enum(['male', 'female']).optional(),
+    language: id.optional().openapi({ type: 'integer', description: 'A language id.' }),
+  })
+  .openapi('SearchFilters')
 
 /**
  * The search's parameters by their canonical names: a JSON body's shape, and what every other
@@ -27,55 +36,60 @@ const LESSON_TYPE_NAMES = ['online', 'tutors_home', 'students_home'] as const
  */
 export const SearchParams = z
   .strictObject({
-    subject_id: id.optional(),
+    subject_id: id.optional().openapi({ type: 'integer', description: 'A subject id; a teach of that subject matches.' }),
     subject_level_ids: ids.optional().openapi({ description: 'A teach matches with any one of these levels.' }),
     exam_boards: ids.optional().openapi({ description: 'Exam board ids; a teach matches with any one of them.' }),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a YYYY-MM-DD date').refine(...withinSupportedYears).optional().openapi({
       description: 'The lesson date. Before today or after today + 14 (London) finds nobody: an empty page, not an error.',
     }),
-    duration: wholeNumber.optional().openapi({ type: 'integer', description: 'Minutes, 30 to 120; default 60. Prices are for this duration.' }),
+    duration: wholeNumber.optional().openapi({ type: 'integer', minimum: 30, maximum: 120, description: 'Minutes, 30 to 120; default 60. Prices are for this duration.' }),
     post_code: z.string().max(16).optional().openapi({ description: 'A UK postcode, located by the geocoder; 422 when malformed or unknown.' }),
-    lat: decimal.optional().openapi({ type: 'number' }),
-    lng: decimal.optional().openapi({ type: 'number' }),
-    sort: z.enum(SEARCH_SORTS).optional(),
-    filters: z
-      .strictObject({
-        lesson_type: z.enum(LESSON_TYPE_NAMES).optional(),
-        gender: z.enum(['male', 'female']).optional(),
-        language: id.optional(),
-      })
-      .optional(),
-    page: wholeNumber.pipe(z.number().min(1).max(MAX_PAGE)).optional().openapi({ type: 'integer', description: `1 to ${MAX_PAGE}` }),
-    per_page: wholeNumber.pipe(z.number().min(1).max(100)).optional().openapi({ type: 'integer' }),
+    lat: decimal.optional().openapi({ type: 'number', minimum: -90, maximum: 90, description: 'With lng, instead of post_code.' }),
+    lng: decimal.optional().openapi({ type: 'number', minimum: -180, maximum: 180, description: 'With lat, instead of post_code.' }),
+    sort: z.enum(SEARCH_SORTS).optional().openapi({ description: 'distance needs a place (post_code, or lat and lng); the default with one, rating without.' }),
+    filters: SearchFilters.optional(),
+    page: wholeNumber.pipe(z.number().min(1).max(MAX_PAGE)).optional().openapi({ type: 'integer', minimum: 1, maximum: MAX_PAGE, description: 'Default 1.' }),
+    per_page: wholeNumber.pipe(z.number().min(1).max(100)).optional().openapi({ type: 'integer', minimum: 1, maximum: 100, description: 'Default 15.' }),
   })
   .openapi('SearchRequest')
 
 const queryValue = z.union([z.string(), z.array(z.string())]).optional()
 
-/** Each name the query string (and a form body) takes as SPEC spells it, for the document; SearchRequest reads them. */
+/**
+ * Each name the query string (and a form body) takes as SPEC spells it, and the property of
+ * SearchRequest it reads into: the document gives each name that property's schema (integers,
+ * enums, lists), so a generated client sends `per_page: 100`, while SearchRequest, which reads
+ * every spelling, stays the one parser and the one source of each type.
+ */
+type QueryName = { property: string; of?: 'SearchRequest' | 'SearchFilters'; description?: string }
+
 const QUERY_NAMES = {
-  subject_id: 'integer: a subject id',
-  'subject_level_ids[]': 'integer, repeatable: subject level ids (any one matches); also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids',
-  'exam_boards[]': 'integer, repeatable: exam board ids (any one matches); also exam_boards[0], ... or repeated exam_boards',
-  date: 'YYYY-MM-DD: the lesson date; outside today..today+14 (London) an empty page',
-  duration: 'integer, 30 to 120 minutes (default 60)',
-  post_code: 'a UK postcode (422 when malformed or unknown)',
-  lat: 'number, with lng: instead of post_code',
-  lng: 'number, with lat: instead of post_code',
-  sort: 'distance | rating | price_asc | price_desc',
-  'filters[lesson_type]': 'online | tutors_home | students_home',
-  'filters[gender]': 'male | female',
-  'filters[language]': 'integer: a language id',
-  page: 'integer, 1 to 1000000 (default 1)',
-  per_page: 'integer, 1 to 100 (default 15)',
-} as const
+  subject_id: { property: 'subject_id' },
+  'subject_level_ids[]': { property: 'subject_level_ids', description: 'Repeated; also subject_level_ids[0], subject_level_ids[1], ... or repeated subject_level_ids.' },
+  'exam_boards[]': { property: 'exam_boards', description: 'Repeated; also exam_boards[0], exam_boards[1], ... or repeated exam_boards.' },
+  date: { property: 'date' },
+  duration: { property: 'duration' },
+  post_code: { property: 'post_code' },
+  lat: { property: 'lat' },
+  lng: { property: 'lng' },
+  sort: { property: 'sort' },
+  'filters[lesson_type]': { property: 'lesson_type', of: 'SearchFilters' },
+  'filters[gender]': { property: 'gender', of: 'SearchFilters' },
+  'filters[language]': { property: 'language', of: 'SearchFilters' },
+  page: { property: 'page' },
+  per_page: { property: 'per_page' },
+} as const satisfies Record<string, QueryName>
 
 /**
  * The query string as the document lists it. The catchall lets the indexed spellings
  * (`subject_level_ids[0]`) through to SearchRequest, which refuses any name it does not know.
  */
 export const searchQueryString = z
-  .object(Object.fromEntries(Object.entries(QUERY_NAMES).map(([name, description]) => [name, queryValue.openapi({ description })])) as Record<keyof typeof QUERY_NAMES, typeof queryValue>)
+  .object(
+    Object.fromEntries(
+      Object.entries(QUERY_NAMES).map(([name, { property, of = 'SearchRequest', ...described }]: [string, QueryName]) => [name, documentedAs({ ...schemaRef(`${of}/properties/${property}`), ...described }, queryValue)]),
+    ) as Record<keyof typeof QUERY_NAMES, ReturnType<typeof documentedAs<typeof queryValue>>>,
+  )
   .catchall(queryValue)
 
 /** Names that hold a list: `name` (a JSON array, or repeated), `name[]` or `name[0]`. */

@@ -12,10 +12,13 @@ export const SubscriptionBody = z
   .strictObject({ price_id: z.string().max(255).trim().min(1).optional().openapi({ description: 'A plan\'s processor price id; the active plan when absent' }) })
   .openapi('SubscriptionRequest')
 
+/** SPEC's subscription statuses, named once: a subscription's and a tutor's (staff details). */
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES).openapi('SubscriptionStatus', { description: 'Valid (the tutor searchable and bookable) while trialing or active.' })
+
 export const SubscriptionSchema = z
   .object({
     id: z.number().int(),
-    status: z.enum(SUBSCRIPTION_STATUSES),
+    status: SubscriptionStatusSchema,
     valid: z.boolean().openapi({ description: 'trialing or active' }),
     product_id: z.string().openapi({ description: "The processor's product id of the subscription's plan" }),
     price_id: z.string().openapi({ description: "The processor's price id of the subscription's plan" }),

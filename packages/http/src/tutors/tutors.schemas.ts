@@ -14,13 +14,17 @@ import type { MediaUrls } from '../platform/media-urls'
 import { UserSchema, presentUser } from '../accounts'
 import { DayAvailabilitySchema, HolidaySchema, LocationSchema, presentDayAvailability, presentHoliday, presentLocation } from '../schedule'
 import { AvailableTeachSchema, TeachSchema, presentAvailableTeach, presentTeach } from '../teaching'
+import { SubscriptionStatusSchema } from '../subscriptions'
+import { ELIGIBILITY_REASONS } from '@tutoring/domain/search'
 
-const status = z.enum(['NONE', 'PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
+const status = z
+  .enum(['NONE', 'PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
+  .openapi('TutorVerificationStatus', { description: "A verification's status as its tutor's views show it: NONE while nothing was submitted." })
 
 export const TutorStatusSchema = z
   .object({
     eligible: z.boolean(),
-    reasons: z.array(z.string()).openapi({
+    reasons: z.array(z.enum(ELIGIBILITY_REASONS).openapi('EligibilityReason')).openapi({
       description:
         "What keeps the tutor out of search today, as the search eligibility rules' stable codes, in rule order: profile_picture_missing, profile_video_missing, bio_missing, address_missing, mobile_missing, identity_not_passed, dbs_not_passed, qualification_not_passed, not_visible, no_availability (no weekly schedule window), on_holiday (today, London), subscription_inactive (no subscription trialing or active: rule 8, CONTRACT §14; such a tutor can not be booked either). Empty when eligible.",
     }),
@@ -189,7 +193,7 @@ export const TutorDetailsSchema = z
     holidays: z.array(HolidaySchema),
     verifications: z.object({ identity: VerificationSchema, dbs: VerificationSchema, qualification: VerificationSchema }),
     subscription: z
-      .object({ id: z.number().int(), status: z.string(), trial_ends_at: z.string().nullable(), current_period_end: z.string().nullable() })
+      .object({ id: z.number().int(), status: SubscriptionStatusSchema, trial_ends_at: z.string().nullable(), current_period_end: z.string().nullable() })
       .nullable(),
   })
   .openapi('TutorDetails')

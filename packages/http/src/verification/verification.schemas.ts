@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { CHECK_COMPLETED, VERIFICATION_KINDS, type ProviderEvent, type VerificationRecord } from '@tutoring/domain/verification'
 import { pastDate } from '../platform/fields'
 
-export const StoredStatusSchema = z.enum(['PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW'])
+export const StoredStatusSchema = z.enum(['PENDING', 'PASS', 'FAIL', 'INTERNAL_REVIEW']).openapi('VerificationStatus', { description: 'PENDING until the provider (or staff) decides: PASS, FAIL or INTERNAL_REVIEW.' })
 
 export const VerificationSchema = z
   .object({
