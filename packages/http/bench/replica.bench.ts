@@ -74,7 +74,8 @@ async function main() {
             DATABASE_URL: cluster.primaryUrl,
             DATA_DIR: dataDir,
             APP_KEY,
-            LOG_LEVEL: 'warn',
+            // info: the server says it listens at that level.
+            LOG_LEVEL: 'info',
             BACKGROUND_JOBS: 'off',
             THROTTLE_PER_MINUTE: '1000000000',
             REDIS_URL: '',
