@@ -7,7 +7,7 @@
  *   do not meet).
  * Students are made directly in the database (no password hashing in the figures); each
  * books at most three times (the unpaid-bookings limit). PGlite, then PostgreSQL when
- * DATABASE_URL is set.
+ * DATABASE_URL is set (BENCH_DATABASES picks one); BENCH_CONNECTIONS clients (default 10).
  */
 import { fork } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -19,6 +19,7 @@ import pino from 'pino'
 import { createInfrastructure, loadConfig, openPGlite, prepareDatabase, type DatabaseHandle, type Infrastructure } from '@tutoring/adapters'
 import { createTestDatabase } from '@tutoring/adapters/testing'
 import { startServer } from '../src/server'
+import { benchKinds } from './support'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -180,9 +181,9 @@ function print(rows: Array<Measured & { scenario: string }>) {
 
 async function main() {
   console.log(`booking creation: ${CONNECTIONS} connections, up to ${DURATION_SECONDS} s per scenario; Node ${process.version}`)
-  print(await benchOne('pglite'))
-  if (process.env.DATABASE_URL) print(await benchOne('postgres'))
-  else console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
+  const kinds = benchKinds()
+  for (const kind of kinds) print(await benchOne(kind))
+  if (!kinds.includes('postgres')) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
 }
 
 main().catch((error: unknown) => {

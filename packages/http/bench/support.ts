@@ -27,7 +27,8 @@ export type DatabaseKind = 'pglite' | 'postgres'
 
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 export const WARMUP_SECONDS = 2
-export const CONNECTIONS = 10
+/** Clients at once: the aims are stated at 10; BENCH_CONNECTIONS=1 gives single-client times. */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 /**
  * The demo marketplace sizes: BENCH_SIZES (comma-separated, for every database run) to run
  * exactly those, say 100,000 and 1,000,000 on PostgreSQL alone; else 1,000 and 10,000, which

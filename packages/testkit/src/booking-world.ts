@@ -149,8 +149,16 @@ export function bookingWorld(now: string) {
     bookings: {
       lockTutor: async () => {},
       lockTutorAndBooker: async () => {},
-      countUnpaidHolding: async (userId, at) =>
-        state.bookings.filter((b) => b.userId === userId && b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt > at && lessonOf(b.id)?.state !== 'CANCELLED').length,
+      holdsAround: async (bookerId, tutorId, times, at) => ({
+        unpaidHolding: state.bookings.filter((b) => b.userId === bookerId && b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt > at && lessonOf(b.id)?.state !== 'CANCELLED').length,
+        lapsedHoldIds: state.bookings
+          .filter((b) => b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt <= at)
+          .filter((b) => {
+            const lesson = lessonOf(b.id)!
+            return lesson.tutorId === tutorId && lesson.state !== 'CANCELLED' && times.some((t) => overlaps(lesson, t))
+          })
+          .map((b) => b.id),
+      }),
       // Weekly series are exercised over HTTP against both databases, not in this world.
       insertSeries: notFaked('bookings.insertSeries'),
       findSeries: notFaked('bookings.findSeries'),
@@ -197,7 +205,9 @@ export function bookingWorld(now: string) {
           createdAt: draft.createdAt,
         })
         const { childIds: _children, ...lesson } = state.lessons.at(-1)!
-        return structuredClone({ booking: state.bookings.at(-1)!, lesson })
+        const event = { id: id(), kind: draft.event.kind, actorId: draft.event.actorId, data: draft.event.data, at: clock.now() }
+        state.events.push({ ...event, bookingId })
+        return structuredClone({ booking: state.bookings.at(-1)!, lesson, event })
       },
       findSetting: async (lesson, bookerId) => setting(lesson, bookerId),
       findById: async (bookingId) => aggregate(bookingId),
@@ -232,14 +242,6 @@ export function bookingWorld(now: string) {
         state.events.push({ ...event, bookingId })
         return structuredClone(event)
       },
-      lapsedHoldsOverlapping: async (tutorId, start, finish, at) =>
-        state.bookings
-          .filter((b) => b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt <= at)
-          .filter((b) => {
-            const lesson = lessonOf(b.id)!
-            return lesson.tutorId === tutorId && lesson.state !== 'CANCELLED' && overlaps(lesson, { start, finish })
-          })
-          .map((b) => b.id),
       claimLapsedHolds: async (at, limit) =>
         state.bookings
           .filter((b) => b.state === 'AWAITING_PAYMENT' && b.holdExpiresAt !== null && b.holdExpiresAt <= at && lessonOf(b.id)?.state !== 'CANCELLED')

@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely'
+import { sql, type Expression, type Kysely } from 'kysely'
 import type { BookableTeach, BookableTeachReader } from '@tutoring/domain/availability'
 import { ROLE_IDS } from '@tutoring/domain/shared'
 import type { TutorBookability } from '@tutoring/domain/teaching'
 import type { Database } from '../db/database'
 import { rowToTeach } from '../teaching'
+import { compiledOnce } from '../db/prepared-statements'
 
 /** The statuses as teaching's bookability rule reads them (verification's and subscriptions' own types). */
 type VerificationStatus = TutorBookability['verifications']['identity']
@@ -16,7 +17,7 @@ const verificationOf = (kind: string) =>
  * A live, enabled teach of a live tutor, with its tutor's zone, calendar feed, verifications and
  * subscription: one statement, to which the slot facts' reader adds the tutor's facts.
  */
-export const bookableTeachQuery = (db: Kysely<Database>, teachId: number) =>
+export const bookableTeachQuery = (db: Kysely<Database>, teachId: Expression<number>) =>
   db
     .selectFrom('teaches as t')
     .innerJoin('users as u', 'u.id', 't.tutor_id')
@@ -36,7 +37,7 @@ export const bookableTeachQuery = (db: Kysely<Database>, teachId: number) =>
     .where('u.deleted_at', 'is', null)
     .where('u.role_id', '=', ROLE_IDS.tutor)
 
-type BookableTeachRow = Parameters<typeof rowToTeach>[0] & {
+export type BookableTeachRow = Parameters<typeof rowToTeach>[0] & {
   time_zone: string | null
   calendar_feed_url: string | null
   identity: VerificationStatus
@@ -52,11 +53,14 @@ export const rowToBookableTeach = (row: BookableTeachRow): BookableTeach => ({
   calendarFeedUrl: row.calendar_feed_url ?? null,
 })
 
+/** Booking's first read: compiled once, bound per call. */
+const bookableTeachStatement = compiledOnce<{ teachId: number }, BookableTeachRow>((db, value) => bookableTeachQuery(db, value('teachId')).compile())
+
 export function bookableTeachRepository(db: Kysely<Database>): BookableTeachReader {
   return {
     async findBookableTeach(teachId) {
-      const row = await bookableTeachQuery(db, teachId).executeTakeFirst()
-      return row && rowToBookableTeach(row)
+      const { rows } = await db.executeQuery(bookableTeachStatement(db, { teachId }))
+      return rows[0] && rowToBookableTeach(rows[0])
     },
   }
 }

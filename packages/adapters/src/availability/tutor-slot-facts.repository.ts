@@ -3,8 +3,8 @@ import type { SlotFactsRange, TutorLesson, TutorSlotFacts, TutorSlotFactsReader 
 import { dayNameOf, type DaySchedule, type TutorHoliday, type TutorLocationRecord } from '@tutoring/domain/schedule'
 import { lessonTypeName, type LessonTypeName } from '@tutoring/domain/shared'
 import type { Database } from '../db/database'
-import { bookableTeachQuery, rowToBookableTeach } from './bookable-teach.repository'
-import { prepare } from '../db/prepared-statements'
+import { bookableTeachQuery, rowToBookableTeach, type BookableTeachRow } from './bookable-teach.repository'
+import { compiledOnce } from '../db/prepared-statements'
 
 /** CANCELLED 0 frees its time; ACTIVE 1 and RESCHEDULE 2 hold it. */
 const CANCELLED = 0
@@ -30,12 +30,16 @@ type LocationJson = { id: number; tutor_id: number; postcode: string; outcode: s
 type LessonJson = { id: number; start_ms: number; finish_ms: number; lesson_type: number; lat: unknown; lng: unknown }
 type FactsRow = { schedule: ScheduleJson[]; holidays: HolidayJson[]; location: LocationJson | null; lessons: LessonJson[] }
 
+/** `SlotFactsRange` as places in a statement compiled once. */
+type RangeExpressions = { from: Expression<Date>; to: Expression<Date>; excludeLessonId?: Expression<number> }
+type RangeValues = { from: Date; to: Date; excludeLessonId: number | undefined }
+
 /**
  * The four parts for the tutor `tutorId` names (a parameter, or a column of the enclosing
  * query), each a scalar subquery on its own index. Orders are those of the readers the
  * schedule pages use: entries by day, first window, id; holidays by start date, id.
  */
-function factsColumns(tutorId: Expression<number>, range: SlotFactsRange) {
+function factsColumns(tutorId: Expression<number>, range: RangeExpressions) {
   const notExcluded = range.excludeLessonId === undefined ? sql`` : sql`and l.id <> ${range.excludeLessonId}`
   return [
     sql<ScheduleJson[]>`coalesce((
@@ -123,16 +127,38 @@ const rowToFacts = (row: FactsRow): TutorSlotFacts => ({
   lessons: row.lessons.map(jsonToTutorLesson),
 })
 
-/** Read-only: what availability and booking's slot check read of a tutor, each answer one statement. */
+/** The range's places; the lesson left out only in the statement that leaves one out. */
+const rangePlaces = (value: <K extends keyof RangeValues>(name: K) => Expression<RangeValues[K]>, excluding: boolean): RangeExpressions => ({
+  from: value('from'),
+  to: value('to'),
+  excludeLessonId: excluding ? (value('excludeLessonId') as Expression<number>) : undefined,
+})
+
+const rangeValues = (range: SlotFactsRange): RangeValues => ({ from: range.from, to: range.to, excludeLessonId: range.excludeLessonId })
+
+/** Each statement in two shapes: index 1 leaves a lesson out (rescheduling it). */
+const forTutorStatements = [false, true].map((excluding) =>
+  compiledOnce<RangeValues & { tutorId: number }, FactsRow>((db, value) => db.selectNoFrom(factsColumns(value('tutorId'), rangePlaces(value, excluding))).compile()),
+)
+const forTeachStatements = [false, true].map((excluding) =>
+  compiledOnce<RangeValues & { teachId: number }, FactsRow & BookableTeachRow>((db, value) =>
+    bookableTeachQuery(db, value('teachId')).select(factsColumns(sql.ref<number>('t.tutor_id'), rangePlaces(value, excluding))).compile(),
+  ),
+)
+const shape = (range: SlotFactsRange) => (range.excludeLessonId === undefined ? 0 : 1)
+
+/**
+ * Read-only: what availability and booking's slot check read of a tutor, each answer one
+ * statement, compiled once and prepared: planning it took about as long as running it.
+ */
 export function tutorSlotFactsRepository(db: Kysely<Database>): TutorSlotFactsReader {
   return {
     async forTutor(tutorId, range) {
-      const { rows } = await db.executeQuery(prepare(db.selectNoFrom(factsColumns(sql.val(tutorId), range)).compile()))
+      const { rows } = await db.executeQuery(forTutorStatements[shape(range)]!(db, { ...rangeValues(range), tutorId }))
       return rowToFacts(rows[0]!)
     },
     async forTeach(teachId, range) {
-      // Prepared, as search is: planning this statement took about as long as running it.
-      const { rows } = await db.executeQuery(prepare(bookableTeachQuery(db, teachId).select(factsColumns(sql.ref<number>('t.tutor_id'), range)).compile()))
+      const { rows } = await db.executeQuery(forTeachStatements[shape(range)]!(db, { ...rangeValues(range), teachId }))
       const row = rows[0]
       return row && { ...rowToBookableTeach(row), facts: rowToFacts(row) }
     },

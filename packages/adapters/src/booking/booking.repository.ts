@@ -9,6 +9,7 @@ import {
   type BookingSetting,
   type BookingTutor,
   type LessonRecord,
+  type NewBooking,
   type Person,
   type SeriesPlace,
 } from '@tutoring/domain/booking'
@@ -20,6 +21,7 @@ import { lockUserRow, lockUserRows, type Locks } from '../db/row-locks'
 import type { BookingEventsTable, BookingRow } from './bookings.table'
 import type { LessonRow } from './lessons.table'
 import { rowToPayment } from '../booking-payments'
+import { compiledOnce } from '../db/prepared-statements'
 
 /** PostgreSQL's exclusion_violation: another live lesson of the tutor overlaps. */
 export const isExclusionViolation = (error: unknown): boolean =>
@@ -247,23 +249,175 @@ function aggregateReader(db: Kysely<Database>) {
   return { aggregates, aggregate }
 }
 
+type HoldsAroundValues = { bookerId: number; tutorId: number; now: Date; starts: Date[]; finishes: Date[]; from: Date; to: Date }
+
+/**
+ * `holdsAround` in one statement. The booker's count keys a series once and a lone booking on
+ * its (negated) id. The tutor's lapsed holds are found on the exclusion constraint's index
+ * (tutor and the range from the first start to the last finish), then kept only where they
+ * overlap one of the times.
+ */
+const holdsAroundStatement = compiledOnce<HoldsAroundValues, { unpaid: number; lapsed: number[] }>(
+  (db, v) => sql<{ unpaid: number; lapsed: number[] }>`select
+    (select count(distinct coalesce(b.series_id, -b.id))
+     from bookings b join lessons l on l.id = b.lesson_id
+     where b.user_id = ${v('bookerId')} and b.state = ${sql.lit(BOOKING_STATES.AWAITING_PAYMENT)}
+       and l.state <> ${sql.lit(LESSON_STATES.CANCELLED)} and b.hold_expires_at > ${v('now')}) as unpaid,
+    coalesce((
+      select json_agg(b.id order by b.id)
+      from lessons l join bookings b on b.lesson_id = l.id
+      where l.tutor_id = ${v('tutorId')} and l.state <> ${sql.lit(LESSON_STATES.CANCELLED)}
+        and tstzrange(l.start_at, l.finish_at, '[)') && tstzrange(${v('from')}, ${v('to')}, '[)')
+        and exists (select 1 from unnest(${v('starts')}::timestamptz[], ${v('finishes')}::timestamptz[]) as t(s, f) where l.start_at < t.f and l.finish_at > t.s)
+        and b.state = ${sql.lit(BOOKING_STATES.AWAITING_PAYMENT)} and b.hold_expires_at <= ${v('now')}
+    ), '[]') as lapsed`.compile(db),
+)
+
+type InsertValues = {
+  tutorId: number
+  studentId: number
+  teachId: number
+  subjectId: number
+  subjectLevelId: number
+  examBoardId: number | null
+  lessonType: number
+  lessonState: number
+  start: Date
+  finish: Date
+  address: string | null
+  meetingUrl: string | null
+  createdAt: Date
+  childIds: number[]
+  bookingState: number
+  holdExpiresAt: Date
+  lessonPricePence: number
+  serviceFeePence: number
+  discountPence: number
+  totalPence: number
+  couponUid: string | null
+  seriesId: number | null
+  seriesPosition: number | null
+  eventKind: string
+  eventActorId: number
+  eventData: string
+}
+type InsertedIds = { lesson_id: number; booking_id: number; event_id: number; event_at: Date }
+
+const insertValues = (draft: NewBooking): InsertValues => ({
+  tutorId: draft.tutorId,
+  studentId: draft.studentId,
+  teachId: draft.teachId,
+  subjectId: draft.subjectId,
+  subjectLevelId: draft.subjectLevelId,
+  examBoardId: draft.examBoardId,
+  lessonType: LESSON_TYPE_IDS[draft.lessonType],
+  lessonState: LESSON_STATES.ACTIVE,
+  start: draft.start,
+  finish: draft.finish,
+  address: draft.address === null ? null : JSON.stringify(draft.address),
+  meetingUrl: draft.meetingUrl,
+  createdAt: draft.createdAt,
+  childIds: draft.childIds,
+  bookingState: BOOKING_STATES.AWAITING_PAYMENT,
+  holdExpiresAt: draft.holdExpiresAt,
+  lessonPricePence: draft.lessonPricePence,
+  serviceFeePence: draft.serviceFeePence,
+  discountPence: draft.discountPence,
+  totalPence: draft.totalPence,
+  couponUid: draft.couponUid,
+  seriesId: draft.series?.id ?? null,
+  seriesPosition: draft.series?.position ?? null,
+  eventKind: draft.event.kind,
+  eventActorId: draft.event.actorId,
+  eventData: JSON.stringify(draft.event.data),
+})
+
+/**
+ * The lesson (under the exclusion constraint), its children, its booking and the booking's
+ * first event in one statement, answering only what the database chose: the ids and the
+ * event's time. Everything else the caller already holds (`insertedRecords`).
+ */
+const insertBookingStatement = compiledOnce<InsertValues, InsertedIds>(
+  (db, v) => sql<InsertedIds>`
+    with l as (
+      insert into lessons (tutor_id, student_id, teach_id, subject_id, subject_level_id, exam_board_id, lesson_type, state, start_at, finish_at, address, meeting_url, created_at, updated_at)
+      values (${v('tutorId')}, ${v('studentId')}, ${v('teachId')}, ${v('subjectId')}, ${v('subjectLevelId')}, ${v('examBoardId')}, ${v('lessonType')}, ${v('lessonState')},
+              ${v('start')}, ${v('finish')}, ${v('address')}::jsonb, ${v('meetingUrl')}, ${v('createdAt')}, ${v('createdAt')})
+      returning id
+    ), c as (
+      insert into lesson_children (lesson_id, child_id) select l.id, child from l, unnest(${v('childIds')}::bigint[]) as child
+    ), b as (
+      insert into bookings (lesson_id, user_id, state, hold_expires_at, lesson_price_pence, service_fee_pence, discount_pence, total_pence, coupon_uid, series_id, series_position, created_at, updated_at)
+      values ((select id from l), ${v('studentId')}, ${v('bookingState')}, ${v('holdExpiresAt')}, ${v('lessonPricePence')}, ${v('serviceFeePence')}, ${v('discountPence')}, ${v('totalPence')},
+              ${v('couponUid')}, ${v('seriesId')}, ${v('seriesPosition')}, ${v('createdAt')}, ${v('createdAt')})
+      returning id
+    ), e as (
+      insert into booking_events (booking_id, kind, actor_id, data) values ((select id from b), ${v('eventKind')}, ${v('eventActorId')}, ${v('eventData')}::jsonb)
+      returning id, created_at
+    )
+    select l.id as lesson_id, b.id as booking_id, e.id as event_id, e.created_at as event_at from l, b, e`.compile(db),
+)
+
+/** The records as stored: the draft with the ids the database gave, and the defaults of a new lesson and booking. */
+const insertedRecords = (draft: NewBooking, row: InsertedIds): { booking: BookingRecord; lesson: LessonRecord; event: BookingEvent } => ({
+  lesson: {
+    id: row.lesson_id,
+    tutorId: draft.tutorId,
+    studentId: draft.studentId,
+    teachId: draft.teachId,
+    subjectId: draft.subjectId,
+    subjectLevelId: draft.subjectLevelId,
+    examBoardId: draft.examBoardId,
+    lessonType: draft.lessonType,
+    state: 'ACTIVE',
+    start: draft.start,
+    finish: draft.finish,
+    suggestedStart: null,
+    suggestedFinish: null,
+    proposedBy: null,
+    proposalExpiresAt: null,
+    address: draft.address,
+    meetingUrl: draft.meetingUrl,
+    experienceRating: null,
+    cancelledAt: null,
+  },
+  booking: {
+    id: row.booking_id,
+    lessonId: row.lesson_id,
+    userId: draft.studentId,
+    state: 'AWAITING_PAYMENT',
+    holdExpiresAt: draft.holdExpiresAt,
+    lessonPricePence: draft.lessonPricePence,
+    serviceFeePence: draft.serviceFeePence,
+    discountPence: draft.discountPence,
+    totalPence: draft.totalPence,
+    refundedPence: 0,
+    couponUid: draft.couponUid,
+    note: null,
+    createdAt: draft.createdAt,
+  },
+  event: { id: row.event_id, kind: draft.event.kind, actorId: draft.event.actorId, data: draft.event.data, at: row.event_at },
+})
+
 const rowToEvent = (e: Selectable<BookingEventsTable>): BookingEvent => ({ id: e.id, kind: e.kind, actorId: e.actor_id, data: e.data, at: e.created_at })
 
 export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRepository> {
   const { aggregates, aggregate } = aggregateReader(db)
   return {
-    async countUnpaidHolding(userId, now) {
-      // A series counts once: its weeks share one key, a lone booking keys on its (negated) id.
-      const row = await db
-        .selectFrom('bookings as b')
-        .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
-        .select(sql<number>`count(distinct coalesce(b.series_id, -b.id))`.as('n'))
-        .where('b.user_id', '=', userId)
-        .where('b.state', '=', BOOKING_STATES.AWAITING_PAYMENT)
-        .where('l.state', '<>', LESSON_STATES.CANCELLED)
-        .where('b.hold_expires_at', '>', now)
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
+    async holdsAround(bookerId, tutorId, times, now) {
+      const { rows } = await db.executeQuery(
+        holdsAroundStatement(db, {
+          bookerId,
+          tutorId,
+          now,
+          starts: times.map((t) => t.start),
+          finishes: times.map((t) => t.finish),
+          from: new Date(Math.min(...times.map((t) => t.start.getTime()))),
+          to: new Date(Math.max(...times.map((t) => t.finish.getTime()))),
+        }),
+      )
+      const row = rows[0]!
+      return { unpaidHolding: Number(row.unpaid), lapsedHoldIds: row.lapsed }
     },
     async insertSeries(userId, weeks, createdAt) {
       const row = await db.insertInto('booking_series').values({ user_id: userId, weeks, created_at: createdAt }).returning('id').executeTakeFirstOrThrow()
@@ -287,55 +441,14 @@ export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRep
       return rows.map((r) => r.id)
     },
     async insert(draft) {
-      let lesson: LessonRow
+      let row: InsertedIds
       try {
-        lesson = await db
-          .insertInto('lessons')
-          .values({
-            tutor_id: draft.tutorId,
-            student_id: draft.studentId,
-            teach_id: draft.teachId,
-            subject_id: draft.subjectId,
-            subject_level_id: draft.subjectLevelId,
-            exam_board_id: draft.examBoardId,
-            lesson_type: LESSON_TYPE_IDS[draft.lessonType],
-            state: LESSON_STATES.ACTIVE,
-            start_at: draft.start,
-            finish_at: draft.finish,
-            address: draft.address === null ? null : JSON.stringify(draft.address),
-            meeting_url: draft.meetingUrl,
-            created_at: draft.createdAt,
-            updated_at: draft.createdAt,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow()
+        row = (await db.executeQuery(insertBookingStatement(db, insertValues(draft)))).rows[0]!
       } catch (error) {
         if (isExclusionViolation(error)) return undefined
         throw error
       }
-      if (draft.childIds.length > 0) {
-        await db.insertInto('lesson_children').values(draft.childIds.map((child_id) => ({ lesson_id: lesson.id, child_id }))).execute()
-      }
-      const booking = await db
-        .insertInto('bookings')
-        .values({
-          lesson_id: lesson.id,
-          user_id: draft.studentId,
-          state: BOOKING_STATES.AWAITING_PAYMENT,
-          hold_expires_at: draft.holdExpiresAt,
-          lesson_price_pence: draft.lessonPricePence,
-          service_fee_pence: draft.serviceFeePence,
-          discount_pence: draft.discountPence,
-          total_pence: draft.totalPence,
-          coupon_uid: draft.couponUid,
-          series_id: draft.series?.id ?? null,
-          series_position: draft.series?.position ?? null,
-          created_at: draft.createdAt,
-          updated_at: draft.createdAt,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      return { booking: rowToBooking(booking), lesson: rowToLesson(lesson) }
+      return insertedRecords(draft, row)
     },
     async findSetting(lesson, bookerId) {
       const row = await readSetting(db, { tutorIds: [lesson.tutorId], bookerIds: [bookerId], subjectIds: [lesson.subjectId], levelIds: [lesson.subjectLevelId], lessonIds: [lesson.id] })
@@ -406,20 +519,6 @@ export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRep
       return rowToEvent(
         await db.insertInto('booking_events').values({ booking_id: bookingId, kind, actor_id: actorId, data: JSON.stringify(data) }).returningAll().executeTakeFirstOrThrow(),
       )
-    },
-    async lapsedHoldsOverlapping(tutorId, start, finish, now) {
-      const rows = await db
-        .selectFrom('bookings as b')
-        .innerJoin('lessons as l', 'l.id', 'b.lesson_id')
-        .select('b.id')
-        .where('l.tutor_id', '=', tutorId)
-        .where('l.state', '<>', LESSON_STATES.CANCELLED)
-        .where('l.start_at', '<', finish)
-        .where('l.finish_at', '>', start)
-        .where('b.state', '=', BOOKING_STATES.AWAITING_PAYMENT)
-        .where('b.hold_expires_at', '<=', now)
-        .execute()
-      return rows.map((r) => r.id)
     },
     async claimLapsedHolds(now, limit) {
       const rows = await db

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openPGlite, openPostgres, type DatabaseHandle } from './connect'
-import { prepare } from './prepared-statements'
+import { compiledOnce, prepare } from './prepared-statements'
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL
 
@@ -29,6 +29,24 @@ describe('statements marked prepared, on PGlite', () => {
     const handle = await openPGlite()
     try {
       expect((await sumOf(handle, 40, 2)).rows).toEqual([{ n: 42 }])
+    } finally {
+      await handle.close()
+    }
+  })
+})
+
+describe('a statement compiled once', () => {
+  it('answers each call with its own values, wherever compiling placed them, beside the fixed ones', async () => {
+    const handle = await openPGlite()
+    try {
+      let builds = 0
+      const statement = compiledOnce<{ a: number; b: number }, { n: number }>((db, value) => {
+        builds++
+        return sql<{ n: number }>`select ${value('b')}::int * ${10}::int + ${value('a')}::int as n`.compile(db)
+      })
+      expect((await handle.db.executeQuery(statement(handle.db, { a: 1, b: 2 }))).rows).toEqual([{ n: 21 }])
+      expect((await handle.db.executeQuery(statement(handle.db, { a: 7, b: 4 }))).rows).toEqual([{ n: 47 }])
+      expect(builds).toBe(1)
     } finally {
       await handle.close()
     }

@@ -18,8 +18,8 @@ export const recordSpans = (on: boolean): void => {
 }
 export const recordingSpans = (): boolean => recording
 
-/** `select`, `insert`, ...: the statement's first word, as OpenTelemetry's `db.operation.name`. */
-const operationOf = (text: string): string => /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'query'
+/** `select`, `insert`, ...: the statement's first word after any leading comment (a prepared statement's mark), as OpenTelemetry's `db.operation.name`. */
+const operationOf = (text: string): string => /^\s*(?:\/\*.*?\*\/\s*)?(\w+)/s.exec(text)?.[1]?.toLowerCase() ?? 'query'
 
 /**
  * Kysely's query log as OpenTelemetry client spans: one per statement, under whatever span

@@ -18,6 +18,10 @@ export type ReplicaCluster = {
   /** The replica's server, stopped at once (as a crash would), and started again. */
   stopReplica(): Promise<void>
   startReplica(): Promise<void>
+  /** Resolves once the replica has replayed everything the primary had written when asked. */
+  caughtUp(): Promise<void>
+  /** Transactions each server has finished so far, every database together (for a bench: where reads went). */
+  transactions(): Promise<{ primary: number; replica: number }>
   close(): Promise<void>
 }
 
@@ -82,18 +86,23 @@ export async function startReplicaCluster(): Promise<ReplicaCluster> {
     throw error
   }
 
+  const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`
   const replicaUrl = `postgres://postgres@127.0.0.1:${replicaPort}/postgres`
-  const onReplica = async (statement: string) => {
-    const client = new pg.Client({ connectionString: replicaUrl })
+  const on = async <R extends pg.QueryResultRow>(url: string, statement: string, values: unknown[] = []): Promise<R> => {
+    const client = new pg.Client({ connectionString: url })
     await client.connect()
     try {
-      await client.query(statement)
+      return (await client.query<R>(statement, values)).rows[0]!
     } finally {
       await client.end()
     }
   }
+  const onReplica = async (statement: string) => {
+    await on(replicaUrl, statement)
+  }
+  const transactionsOn = async (url: string) => Number((await on<{ n: string }>(url, 'select sum(xact_commit + xact_rollback) as n from pg_stat_database')).n)
   return {
-    primaryUrl: `postgres://postgres@127.0.0.1:${primaryPort}/postgres`,
+    primaryUrl,
     replicaUrl,
     pauseReplay: () => onReplica('select pg_wal_replay_pause()'),
     resumeReplay: () => onReplica('select pg_wal_replay_resume()'),
@@ -102,6 +111,15 @@ export async function startReplicaCluster(): Promise<ReplicaCluster> {
     },
     startReplica: async () => {
       await pgCtl(replicaDir, 'start')
+    },
+    async caughtUp() {
+      const { lsn } = await on<{ lsn: string }>(primaryUrl, 'select pg_current_wal_lsn()::text as lsn')
+      while (!(await on<{ done: boolean }>(replicaUrl, 'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [lsn])).done) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    },
+    async transactions() {
+      return { primary: await transactionsOn(primaryUrl), replica: await transactionsOn(replicaUrl) }
     },
     async close() {
       await pgCtl(replicaDir, 'stop', '-m', 'immediate').catch(() => undefined)

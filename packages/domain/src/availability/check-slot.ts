@@ -1,5 +1,5 @@
 import { err, ok, type Result } from 'neverthrow'
-import { dayNumberAt, isoDateOf, type GeoPoint, type LessonTypeName } from '../shared'
+import { dayNumberAt, isInPerson, isoDateOf, type GeoPoint, type LessonTypeName } from '../shared'
 import { loadAvailabilityInput, type LoadedAvailability, type SlotReaders } from './load-availability-input'
 import type { AvailabilityDeps, BookableTeach } from './ports'
 import { isSlotAvailable, type SlotUnavailable } from './slot-check'
@@ -45,9 +45,12 @@ export async function checkSlot(deps: SlotCheckDeps, repos: SlotReaders, slot: S
  * asked before the caller takes the tutor's lock and remembered: the check under the lock then
  * reads only the database, so a slow feed or routing service never holds the lock (issue 13).
  * Schedule, holidays, location and lessons are still read under the lock; a lesson booked
- * meanwhile changes the travel question and is asked afresh.
+ * meanwhile changes the travel question and is asked afresh. An online lesson of a tutor
+ * without a feed asks nothing outside, so nothing is read before the lock.
  */
 export async function warmSlotCheck(deps: SlotCheckDeps, repos: SlotReaders, slot: SlotQuery): Promise<SlotCheckDeps> {
+  // Nothing slow to ask: no feed, and an online lesson has no place to travel from.
+  if (!slot.teach.calendarFeedUrl && !isInPerson(slot.lessonType)) return deps
   const busy = new Map<string, ReturnType<SlotCheckDeps['calendar']['busyBetween']>>()
   const travel = new Map<string, ReturnType<SlotCheckDeps['travel']['between']>>()
   const warm: SlotCheckDeps = {

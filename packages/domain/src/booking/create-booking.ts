@@ -141,7 +141,8 @@ async function run(
     // The booker too: their unpaid limit and coupon uses are counted next, and two bookings of
     // two tutors at the same instant must not both count the same past.
     await repos.bookings.lockTutorAndBooker(bookable.teach.tutorId, actor.id)
-    const pending = checkPendingBookings(await repos.bookings.countUnpaidHolding(actor.id, now))
+    const holds = await repos.bookings.holdsAround(actor.id, bookable.teach.tutorId, slots, now)
+    const pending = checkPendingBookings(holds.unpaidHolding)
     if (pending.isErr()) return err(pending.error)
     let coupon = undefined
     if (input.coupon !== null) {
@@ -151,7 +152,9 @@ async function run(
       if (valid.isErr()) return err(valid.error)
       coupon = found
     }
-    const free = await checkWeeks(slotDeps, repos, slots, { now, holdMinutes: deps.config.holdMinutes })
+    // Lapsed holds in the way give their time up now rather than when the worker comes by.
+    for (const id of holds.lapsedHoldIds) await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })
+    const free = await checkWeeks(slotDeps, repos, slots, now)
     if (free.isErr()) return err(free.error)
     // The slot check's answer carries the teach it judged the slot for: price and place the lesson by that one.
     const booked = free.value
@@ -187,15 +190,15 @@ async function run(
         totalPence: price.total,
         couponUid: weekCoupon ? weekCoupon.uid : null,
         series: seriesId === null ? null : { id: seriesId, position: index + 1 },
+        event: { kind: 'booked', actorId: actor.id, data: { total: formatPence(price.total) } },
       })
       // The database refused the time (the exclusion constraint): the transaction rolls every week back.
       if (!created) return err(slotUnavailable(slot.start, slot.finish, [slot.start]))
       if (weekCoupon && !(await repos.coupons.redeem({ couponId: weekCoupon.id, userId: actor.id, bookingId: created.booking.id, discountPence: price.discount }))) {
         return err(couponInvalid(weekCoupon.uid, 'user_usage_limit_reached'))
       }
-      const event = await repos.bookings.addEvent(created.booking.id, 'booked', actor.id, { total: formatPence(price.total) })
       await announceBooking(repos, 'booking.created', created, now)
-      written.push({ ...created, events: [event] })
+      written.push({ booking: created.booking, lesson: created.lesson, events: [created.event] })
     }
     const first = written[0]!
     const bookingIds = written.map((w) => w.booking.id)
@@ -228,27 +231,18 @@ const warmSlotChecks = async (deps: SlotCheckDeps, repos: WithoutLocks<BookingRe
 
 /**
  * Every week's slot, under the tutor's lock: all free, or the starts of those that are not
- * (CONTRACT §16, all or none). Lapsed holds in the way give their time up now rather than
- * when the worker comes by. Ok answers the teach the first week was judged for.
+ * (CONTRACT §16, all or none). Ok answers the teach the first week was judged for.
  */
-async function checkWeeks(
-  slotDeps: SlotCheckDeps,
-  repos: BookingRepos,
-  slots: readonly SlotQuery[],
-  hold: { now: Date; holdMinutes: number },
-): Promise<Result<BookableTeach['teach'], SlotUnavailable>> {
+async function checkWeeks(slotDeps: SlotCheckDeps, repos: BookingRepos, slots: readonly SlotQuery[], now: Date): Promise<Result<BookableTeach['teach'], SlotUnavailable>> {
   const conflicts: Date[] = []
   let teach: BookableTeach['teach'] | undefined
   for (const slot of slots) {
-    for (const id of await repos.bookings.lapsedHoldsOverlapping(slot.teach.teach.tutorId, slot.start, slot.finish, hold.now)) {
-      await expireHold(repos, id, hold)
-    }
-    const free = await checkSlot(judgedAt(slotDeps, slots[0]!, slot, hold.now), repos, slot)
+    const free = await checkSlot(judgedAt(slotDeps, slots[0]!, slot, now), repos, slot)
     if (free.isErr()) conflicts.push(slot.start)
     else teach ??= free.value.teach
   }
   const [first] = slots
-  if (conflicts.length > 0 || !teach || !first) return err(slotUnavailable(first?.start ?? hold.now, first?.finish ?? hold.now, conflicts))
+  if (conflicts.length > 0 || !teach || !first) return err(slotUnavailable(first?.start ?? now, first?.finish ?? now, conflicts))
   return ok(teach)
 }
 

@@ -9,7 +9,7 @@ import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
 import type { BookingState } from './booking-state'
 import type { BookingAggregate, BookingEvent, BookingSeries, BookingPayment, BookingRecord, BookingSetting, LessonRecord, PaymentStatus } from './booking-record'
 
-/** A lesson and its booking as one insert: the lesson's fields and the booking's price. */
+/** A lesson, its booking and the booking's first event as one insert: the lesson's fields, the booking's price, the event. */
 export type NewBooking = Pick<
   LessonRecord,
   'tutorId' | 'studentId' | 'teachId' | 'subjectId' | 'subjectLevelId' | 'examBoardId' | 'lessonType' | 'start' | 'finish' | 'address' | 'meetingUrl'
@@ -21,7 +21,10 @@ export type NewBooking = Pick<
     holdExpiresAt: Date
     /** The week of a weekly series this booking is, or null for a lone booking. */
     series: { id: number; position: number } | null
+    event: { kind: string; actorId: number; data: Record<string, unknown> }
   }
+
+export type HoldsAround = { unpaidHolding: number; lapsedHoldIds: number[] }
 
 export type LessonPatch = {
   state?: LessonState
@@ -62,15 +65,19 @@ export interface BookingRepository {
    * per booker, so the unpaid limit and per-user coupon limits hold under concurrency.
    */
   lockTutorAndBooker(tutorId: number, bookerId: number): Promise<void>
-  /** Unpaid bookings of this user holding slots, a weekly series counting once (CONTRACT §16). */
-  countUnpaidHolding(userId: number, now: Date): Promise<number>
+  /**
+   * What a booking decision reads of holds, in one read: the booker's unpaid bookings holding
+   * slots (a weekly series counting once, CONTRACT §16), and the tutor's unpaid bookings over
+   * any of these times whose hold lapsed but whose lesson is still open.
+   */
+  holdsAround(bookerId: number, tutorId: number, times: ReadonlyArray<{ start: Date; finish: Date }>, now: Date): Promise<HoldsAround>
   /** A new weekly series of this many weeks; its id. Its bookings name it as they are inserted. */
   insertSeries(userId: number, weeks: number, createdAt: Date): Promise<number>
   findSeries(id: number): Promise<BookingSeries | undefined>
   /** Of the given children, those belonging to this parent (and not deleted). */
   ownChildIds(parentId: number, childIds: readonly number[]): Promise<number[]>
-  /** The booking and its lesson as stored; undefined when the database refuses the time (another live lesson of the tutor overlaps). */
-  insert(draft: NewBooking): Promise<{ booking: BookingRecord; lesson: LessonRecord } | undefined>
+  /** The booking, its lesson and its event as stored; undefined when the database refuses the time (another live lesson of the tutor overlaps). */
+  insert(draft: NewBooking): Promise<{ booking: BookingRecord; lesson: LessonRecord; event: BookingEvent } | undefined>
   /** What the detail of a booking of this lesson names besides the booking's own rows. One statement. */
   findSetting(lesson: Pick<LessonRecord, 'id' | 'tutorId' | 'subjectId' | 'subjectLevelId'>, bookerId: number): Promise<BookingSetting>
   findById(id: number): Promise<BookingAggregate | undefined>
@@ -83,8 +90,6 @@ export interface BookingRepository {
   updateLesson(id: number, patch: LessonPatch): Promise<true | undefined>
   /** The event as stored. */
   addEvent(bookingId: number, kind: string, actorId: number | null, data?: Record<string, unknown>): Promise<BookingEvent>
-  /** Unpaid bookings of the tutor overlapping the time whose hold lapsed but whose lesson is still open. */
-  lapsedHoldsOverlapping(tutorId: number, start: Date, finish: Date, now: Date): Promise<number[]>
   /** Claims (FOR UPDATE SKIP LOCKED) unpaid bookings whose hold lapsed; other workers skip them. */
   claimLapsedHolds(now: Date, limit: number): Promise<number[]>
   /** Claims lessons whose reschedule proposal expired; answers their booking ids. */
