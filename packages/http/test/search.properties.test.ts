@@ -139,4 +139,50 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
     // draw of about one in ten thousand, not a failure to chase.
     expect(nonEmpty).toBeGreaterThanOrEqual(3)
   }, 240_000)
+
+  // A subject in person at a place, with no other filter, is answered from
+  // tutor_search_in_person's travel boxes: the same rules, through that path, in the order asked for.
+  it('answers a subject in person at a place exactly as the rules say', async () => {
+    let nonEmpty = 0
+    const eligible: Parameters<typeof expectedMatches>[2] = (snapshot, query) => searchEligibility(snapshot, query).eligible
+    // At a tutor's own place (or any town), for a subject they teach: near places only, or few searches find anybody.
+    const placed = (tutors: readonly DemoTutor[]) =>
+      tutors.flatMap((tutor) => (tutor.location ? tutor.teaches.map((teach) => ({ subjectId: teach.subjectId, place: { lat: tutor.location!.lat, lng: tutor.location!.lng } })) : []))
+    const inPerson = (tutors: readonly DemoTutor[]) => {
+      const town = fc.record({ subjectId: fc.constantFrom(...catalog.subjects.map((s) => s.id)), place: fc.constantFrom(...UK_PLACES).map((p) => ({ lat: p.lat, lng: p.lng })) })
+      const here = placed(tutors)
+      return fc.record({
+      date: fc.option(fc.integer({ min: 0, max: 14 }).map((d) => addDays(TODAY, d)), { nil: undefined }),
+      near: here.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...here) }, { weight: 1, arbitrary: town }) : town,
+      lessonType: fc.constantFrom('students_home' as const, 'tutors_home' as const),
+      sort: fc.constantFrom<SearchSort>('distance', 'rating'),
+    }).map(({ date, near, ...rest }): MarketplaceSearch => ({ ...rest, ...near, ...(date !== undefined && { date }) }))
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        arbMarketplace({ tutors: 30, today: TODAY, catalog }).chain((tutors) => fc.tuple(fc.constant(tutors), fc.array(inPerson(tutors), { minLength: 6, maxLength: 6 }))),
+        async ([tutors, searches]) => {
+          await removeAllTutors(t)
+          const ids = await addTutors(t, tutors)
+          for (const search of searches) {
+            const res = await t.request<{ data: Array<{ id: number; location: { distance: number | null } }>; meta: { total: number } }>('POST', '/api/v1/search', { body: bodyOf(search) })
+            expect(res.status).toBe(200)
+            const edge = new Set(ids.filter((_, i) => onTheEdge(tutors[i]!, search)))
+            const found = res.body.data.map((item) => item.id).filter((id) => !edge.has(id))
+            const expected = ids.filter((id, i) => !edge.has(id) && expectedMatches(tutors[i]!, search, eligible, TODAY))
+            expect(new Set(found)).toEqual(new Set(expected))
+            expect(res.body.meta.total).toBe(res.body.data.length)
+            if (search.sort === 'distance') {
+              const order = res.body.data.map((item) => [item.location.distance ?? Infinity, item.id] as const)
+              expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]))
+            }
+            if (search.sort === 'rating') expect(found).toEqual(inRatingOrder(found, ids, tutors))
+            if (expected.length > 0) nonEmpty++
+          }
+        },
+      ),
+      { numRuns: 8 },
+    )
+    expect(nonEmpty).toBeGreaterThanOrEqual(3)
+  }, 240_000)
 })

@@ -341,4 +341,18 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
     // The schedule key and the student's grid cell, intersected inside the index.
     expect(plan).toMatch(/Index Cond: \(search_keys @> '\{-\d+,-\d+\}'::integer\[\]\)/)
   })
+
+  it.runIf(kind === 'postgres')('reaches in-person candidates of a subject from the travel boxes alone, no table page read (EXPLAIN)', async () => {
+    const subject = catalog.subjects.find((s) => s.levelIds.length > 0)!
+    const plan = await explainTutorSearch(
+      t.db,
+      { today: TODAY, date: TODAY, weekday: 1, lessonType: 'students_home', studentLocation: WESTMINSTER, subjectId: subject.id, subjectLevelIds: [], examBoardIds: [], sort: 'distance' },
+      { page: 1, perPage: 15 },
+      { analyze: true },
+    )
+    // The boxes holding the place, read with every column the page filters and sorts by.
+    expect(plan).toMatch(/Index Only Scan using tutor_search_in_person_reach on tutor_search_in_person/)
+    expect(plan).toMatch(/Heap Fetches: 0/)
+    expect(plan).not.toMatch(/on tutor_search ts/)
+  })
 })

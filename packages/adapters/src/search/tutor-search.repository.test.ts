@@ -52,6 +52,15 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
       : sql`select r.subject_id, r.weekday, ts.tutor_id, ts.lat, ts.lng, ts.tutoring_experience_months, ts.overall_rating, ts.review_count
             from tutor_search ts cross join lateral tutor_search_online_rows(ts) r order by 1, 2, 3`.execute(handle.db)
 
+  // The in-person index likewise, box and all.
+  const inPersonRows = (from: 'index' | 'table') =>
+    from === 'index'
+      ? sql`select subject_id, tutor_id, reach::text, schedule_mask, lat, lng, travel_distance_miles, tutoring_experience_months, overall_rating, review_count
+            from tutor_search_in_person order by 1, 2`.execute(handle.db)
+      : sql`select s as subject_id, ts.tutor_id, tutor_search_reach_box(s, ts.lat, ts.lng, ts.travel_distance_miles)::text as reach, ts.schedule_mask,
+              ts.lat, ts.lng, ts.travel_distance_miles, ts.tutoring_experience_months, ts.overall_rating, ts.review_count
+            from tutor_search ts cross join lateral tutor_search_in_person_subjects(ts) s order by 1, 2`.execute(handle.db)
+
   const searchable = async (id: number) =>
     (await handle.db.selectFrom('tutor_search').select('searchable').where('tutor_id', '=', id).executeTakeFirst())?.searchable
 
@@ -83,13 +92,16 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     // Both search tables left settled: statistics for the planner, and pages marked all-visible
     // so the online search is an index-only scan from the first request.
     const settled = await sql<{ relname: string }>`select relname from pg_stat_user_tables
-      where relname in ('tutor_search', 'tutor_search_online') and last_vacuum is not null and last_analyze is not null
+      where relname in ('tutor_search', 'tutor_search_in_person', 'tutor_search_online') and last_vacuum is not null and last_analyze is not null
       order by relname`.execute(handle.db)
-    expect(settled.rows.map((r) => r.relname)).toEqual(['tutor_search', 'tutor_search_online'])
+    expect(settled.rows.map((r) => r.relname)).toEqual(['tutor_search', 'tutor_search_in_person', 'tutor_search_online'])
     // The online index holds exactly the rows its definition derives from the table.
     const indexed = (await onlineRows('index')).rows
     expect(indexed.length).toBeGreaterThan(100)
     expect(indexed).toEqual((await onlineRows('table')).rows)
+    const inPerson = (await inPersonRows('index')).rows
+    expect(inPerson.length).toBeGreaterThan(100)
+    expect(inPerson).toEqual((await inPersonRows('table')).rows)
     const all = sql`${`{${ids.join(',')}}`}::bigint[]`
     await sql`select tutor_search_refresh(${all}), tutor_search_refresh_offer(${all}), tutor_search_refresh_subscribed(${all})`.execute(handle.db)
     expect((await table()).rows).toEqual(loaded)
@@ -161,6 +173,12 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
         (r) => [r.subject_id, r.weekday],
       )
     expect(await online()).toEqual([[first!.id, 1]])
+    // The in-person index: a row per subject while some window offers an in-person lesson.
+    const inPerson = async () =>
+      (await handle.db.selectFrom('tutor_search_in_person').select(['subject_id', 'schedule_mask', 'lat']).where('tutor_id', '=', tutor).orderBy('subject_id').execute()).map(
+        (r) => [r.subject_id, r.schedule_mask, r.lat],
+      )
+    expect(await inPerson()).toEqual([])
     const monday = await handle.db.selectFrom('day_availabilities').select('id').where('tutor_id', '=', tutor).executeTakeFirstOrThrow()
 
     // A window on another weekday of the same entry.
@@ -171,6 +189,7 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     await handle.db.updateTable('day_availabilities').set({ lesson_types: ['students_home', 'tutors_home'] }).where('id', '=', monday.id).execute()
     expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(3, 'students_home') | scheduleBits(1, 'tutors_home') | scheduleBits(3, 'tutors_home'))
     expect(await online()).toEqual([])
+    expect(await inPerson()).toEqual([[first!.id, (await offer(tutor)).mask, 51.5]])
     // A window moves to another day; then one goes.
     await handle.db.updateTable('day_availability_slots').set({ day: 5 }).where('day_availability_id', '=', monday.id).where('day', '=', 3).execute()
     expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(5, 'students_home') | scheduleBits(1, 'tutors_home') | scheduleBits(5, 'tutors_home'))
@@ -181,6 +200,7 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     expect((await offer(tutor)).mask).toBe(scheduleBits(1, 'students_home') | scheduleBits(1, 'tutors_home'))
     await handle.db.deleteFrom('day_availabilities').where('id', 'in', [monday.id, empty.id]).execute()
     expect(await offer(tutor)).toMatchObject({ mask: 0 })
+    expect(await inPerson()).toEqual([])
 
     // Teaches: a second subject, one disabled, one soft-deleted.
     const added = await handle.db.insertInto('teaches').values({ tutor_id: tutor, subject_id: second!.id, hourly_rate_pence: 4000, enabled: true, deleted_at: null }).returning('id').executeTakeFirstOrThrow()
@@ -200,6 +220,12 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     await handle.db.updateTable('locations').set({ lat: 53.48, lng: -2.24 }).where('tutor_id', '=', tutor).execute()
     expect(await keysNear(53.48, -2.24)).toBe(true)
     expect(await keysNear(51.501, -0.1416)).toBe(false)
+    // Back in person, at the new place: the in-person row follows, as its definition derives it.
+    await handle.db.updateTable('teaches').set({ enabled: true }).where('tutor_id', '=', tutor).where('subject_id', '=', first!.id).execute()
+    const home = await handle.db.insertInto('day_availabilities').values({ tutor_id: tutor, day: 2, lesson_types: ['students_home'], buffer_minutes: 0 }).returning('id').executeTakeFirstOrThrow()
+    await handle.db.insertInto('day_availability_slots').values({ day_availability_id: home.id, tutor_id: tutor, day: 2, starts_at: '09:00', ends_at: '10:00' }).execute()
+    expect(await inPerson()).toEqual([[first!.id, scheduleBits(2, 'students_home'), 53.48]])
+    expect((await inPersonRows('index')).rows).toEqual((await inPersonRows('table')).rows)
   })
 
   it('reads the schedule again for a tutor whose role returns', async () => {
@@ -273,5 +299,6 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     await handle.db.deleteFrom('tutor_ratings').where('tutor_id', '=', middle!).execute()
     expect(await order()).toEqual([best, unrated, middle])
     expect((await onlineRows('index')).rows).toEqual((await onlineRows('table')).rows)
+    expect((await inPersonRows('index')).rows).toEqual((await inPersonRows('table')).rows)
   })
 })

@@ -232,11 +232,35 @@ function onlineOffer(c: TutorSearchCriteria): { subjectId: number; weekday: numb
   return { subjectId: c.subjectId, weekday: c.weekday }
 }
 
+/**
+ * A subject in person at the student's place, with no other filter, is answered from
+ * `tutor_search_in_person` (sql/in-person-rows.sql): its rows are exactly the searchable,
+ * subscribed tutors (rules 1-3 and 8) with a location teaching the subject, and its GiST index
+ * finds those whose travel box holds the place, with every column read here, so no heap page of
+ * `tutor_search` is visited. Rules 4-6 are checked on those rows as on the general path.
+ */
+function inPersonOffer(c: TutorSearchCriteria): { subjectId: number; place: { lat: number; lng: number } } | undefined {
+  const place = inPersonPlace(c)
+  if (!place || c.subjectId === undefined) return undefined
+  if (c.gender !== undefined || c.languageId !== undefined || !teachAfterPage(c)) return undefined
+  return { subjectId: c.subjectId, place }
+}
+
 function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
   const offer = onlineOffer(criteria)
   if (offer) {
     return sql`from tutor_search_online ts
       where ts.subject_id = ${offer.subjectId}::int and ts.weekday = ${offer.weekday}::smallint and ${notOnHoliday(criteria)}`
+  }
+  const inPerson = inPersonOffer(criteria)
+  if (inPerson) {
+    const { subjectId, place } = inPerson
+    return sql`from tutor_search_in_person ts
+      where ts.reach @> tutor_search_place_box(${subjectId}::int, ${degrees(place.lat)}::float8, ${degrees(place.lng)}::float8)
+        and ts.subject_id = ${subjectId}::int
+        and ts.schedule_mask & ${scheduleBits(criteria.weekday, criteria.lessonType)}::int <> 0
+        and ${notOnHoliday(criteria)}
+        and ${distanceSql(place.lat, place.lng)} <= ts.travel_distance_miles`
   }
   const where = [...eligibilityConditions(criteria), ...filterConditions(criteria)]
   if (!teachAfterPage(criteria)) {

@@ -85,6 +85,8 @@ function loadChunkDeferred(db: Kysely<Database>, chunk: readonly DemoTutor[], of
     await sql`select tutor_search_refresh(${written}::bigint[])`.execute(trx)
     // Deferred too: the online rows once, from the refreshed rows (search/sql/online-rows.sql).
     await sql`select tutor_search_online_refresh(${written}::bigint[])`.execute(trx)
+    // And the in-person rows (search/sql/in-person-rows.sql).
+    await sql`select tutor_search_in_person_refresh(${written}::bigint[])`.execute(trx)
     return ids
   })
 }
@@ -92,8 +94,8 @@ function loadChunkDeferred(db: Kysely<Database>, chunk: readonly DemoTutor[], of
 const WRITTEN = [
   'users', 'files', 'profiles', 'addresses', 'mobile_numbers', 'personal_details', 'user_languages', 'verifications', 'subscriptions', 'tutor_ratings',
   'locations', 'holidays', 'teaches', 'teach_subject_levels', 'teach_exam_boards', 'day_availabilities', 'day_availability_slots', 'tutor_search',
-  // Written by tutor_search's row trigger: vacuumed so the online search's scan is index-only, as it would be once settled.
-  'tutor_search_online',
+  // Written by tutor_search's row triggers: vacuumed so the online and in-person scans are index-only, as they would be once settled.
+  'tutor_search_online', 'tutor_search_in_person',
 ]
 
 const analyzeWritten = (db: Kysely<Database>) => sql.raw(`analyze ${WRITTEN.join(', ')}`).execute(db)
