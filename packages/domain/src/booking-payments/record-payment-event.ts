@@ -37,6 +37,8 @@ export type PaymentEvent = {
   connectedAccount?: string
   /** A payment intent's state (`payment_intent.*`); its amount and customer when the event carries them. */
   intent?: { id: string; status: PaymentIntentStatus; amountPence?: number | null; customerId?: string | null; amountReceivedPence: number; lastError: string | null }
+  /** A card setup's state (`setup_intent.succeeded`): a far lesson's card confirmed, 3-D Secure included. */
+  setupIntent?: { id: string; status: string; paymentMethodId: string | null }
   /** A charge's refund total (`charge.refunded`), and what it captured when the event says. */
   refund?: { paymentIntentId: string; amountRefundedPence: number; amountCapturedPence?: number | null }
   /** A charge's outcome (`charge.succeeded|failed`). */
