@@ -162,6 +162,20 @@ describe('due payments', () => {
     expect(world.booking(bookingId)!.payment).toMatchObject({ status: 'requires_capture', captureAt: new Date('2026-06-12T10:00:00Z') })
   })
 
+  it('captures after the lesson a scheduled authorisation whose answer was lost, once its webhook tells (issue 19 model)', async () => {
+    const { world, student, bookingId } = await booked('2026-06-12')
+    ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
+    world.clock.set('2026-06-06T09:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    expect(await runDuePayments(world.deps)).toMatchObject({ authorized: 0, retrying: 1 })
+    const [authorised] = world.processor.state.events
+    expect((await recordPaymentEvent(world.deps, authorised!))._unsafeUnwrap()).toMatchObject({ outcome: 'handled', bookingState: 'REQUIRES_CAPTURE' })
+    expect(world.booking(bookingId)!.payment).toMatchObject({ status: 'requires_capture', captureAt: new Date('2026-06-12T10:00:00Z') })
+    world.clock.set('2026-06-12T11:00:00Z')
+    expect(await runDuePayments(world.deps)).toMatchObject({ captured: 1 })
+    expect(world.booking(bookingId)!.booking.state).toBe('PAYED')
+  })
+
   it('cancels the lesson and tells both parties when the off-session authorisation is declined', async () => {
     const { world, student, tutor, bookingId } = await booked('2026-06-12')
     ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
