@@ -1,7 +1,7 @@
 import { ok, ResultAsync } from 'neverthrow'
 import type { PaymentIntentStatus } from '../payments'
 import { formatPence, type Pence } from '../shared'
-import { announceIfPaid, backingPayment, isLivePayment, releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
+import { announceIfPaid, backingPayment, isLivePayment, releaseAttempt, transitionBooking, type BookingPayment, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentState, BookingPaymentsRepos, PaymentChange, PaymentRecord } from './ports'
 import { mayCarryBooking } from './attempt-answer'
 import { queueReadyTransfers } from './tutor-share'
@@ -186,15 +186,18 @@ async function verdictOn(
   const attempts = await repos.payments.listByBooking(before.bookingId)
   const row = attempts.find((p) => p.id === before.id)
   if (!row) return 'stale'
-  if (isLivePayment(row) && backingPayment(attempts)?.id === row.id) return 'carry'
+  if (isLivePayment(row) && backingPayment(attempts)?.id === row.id) {
+    // The booking's own authorisation (a scheduled one whose answer was lost): captured after the lesson, as its answer would have set.
+    if (intent.status === 'requires_capture' && row.captureAt === null) await captureAfterLesson(repos, row)
+    return 'carry'
+  }
   // A row canceled with its intent known was canceled at the processor: a late authorisation of
   // it is stale. One canceled without (its creating call never answered) had nothing undone
   // there, so what it holds now goes back.
   if (row.status === 'canceled' && row.intentId !== null) return 'stale'
   if (mayCarryBooking(attempts, row, booking)) {
     // An authorisation the booking now rests on is captured after the lesson, as the pay's own answer is.
-    const lesson = row.captureAt === null && intent.status === 'requires_capture' ? (await repos.bookings.findById(row.bookingId))?.lesson : undefined
-    if (lesson) await repos.payments.update(row.id, { captureAt: lesson.finish })
+    if (row.captureAt === null && intent.status === 'requires_capture') await captureAfterLesson(repos, row)
     return 'carry'
   }
   // The row may say canceled (released before the processor's answer was known, and a status
@@ -205,6 +208,11 @@ async function verdictOn(
     event.id,
   )
   return 'released'
+}
+
+async function captureAfterLesson(repos: BookingPaymentsRepos, row: Pick<BookingPayment, 'id' | 'bookingId'>): Promise<void> {
+  const lesson = (await repos.bookings.findById(row.bookingId))?.lesson
+  if (lesson) await repos.payments.update(row.id, { captureAt: lesson.finish, authorizeAt: null })
 }
 
 async function applyAccount(repos: BookingPaymentsRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {
