@@ -106,8 +106,10 @@ export const TEST_CARDS = {
   visa: 'pm_card_visa',
   /** Attaches, but every charge is declined. */
   declined: 'pm_card_chargeDeclined',
-  /** Attaches, and asks for 3-D Secure on charge. */
+  /** Attaches, and asks for 3-D Secure on charge (on session) and on its card setup. */
   threeDSecure: 'pm_card_threeDSecure2Required',
+  /** Asks for 3-D Secure on every charge, off session too: there it fails `authentication_required`. */
+  authenticationRequired: 'pm_card_authenticationRequired',
   /** Refused when attached. */
   expired: 'pm_card_expired',
 } as const
@@ -227,7 +229,7 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       if (repeated) return timedOut('createPaymentIntent', how, ok(intent(repeated)))
       if (input.paymentMethodId === TEST_CARDS.declined || how === 'decline') return err({ type: 'PaymentFailed', reason: 'Your card was declined.' })
       const id = `pi_${next++}`
-      const action = input.paymentMethodId === TEST_CARDS.threeDSecure && !input.offSession
+      const action = (input.paymentMethodId === TEST_CARDS.threeDSecure && !input.offSession) || input.paymentMethodId === TEST_CARDS.authenticationRequired
       const manual = input.captureMethod === 'manual'
       const created: PaymentIntent = {
         id,
@@ -246,6 +248,10 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       if (paymentId) byPayment.set(paymentId, id)
       ownerOf.set(id, { customerId: input.customerId, paymentId: paymentId ? Number(paymentId) : null })
       if (created.status !== 'requires_action') emit(manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded', created)
+      if (action && input.offSession) {
+        const failed = err({ type: 'PaymentFailed' as const, reason: 'Your card was declined. This transaction requires authentication.', code: 'authentication_required', paymentIntentId: id })
+        return timedOut('createPaymentIntent', how, failed)
+      }
       return timedOut('createPaymentIntent', how, ok(structuredClone(created)))
     },
     async retrievePaymentIntent(id) {
@@ -301,7 +307,7 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       const repeated = state.setups.find((s) => keys.get(input.idempotencyKey) === s.id)
       if (repeated) return timedOut('createSetupIntent', how, ok(structuredClone(repeated)))
       const id = `seti_${next++}`
-      const action = input.paymentMethodId === TEST_CARDS.threeDSecure
+      const action = input.paymentMethodId === TEST_CARDS.threeDSecure || input.paymentMethodId === TEST_CARDS.authenticationRequired
       const setup: SetupIntent = {
         id,
         status: input.paymentMethodId === null ? 'requires_payment_method' : action ? 'requires_action' : 'succeeded',

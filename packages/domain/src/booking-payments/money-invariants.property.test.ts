@@ -3,6 +3,25 @@
  * of everything that moves its money, over testkit's in-memory world, with the invariants
  * checked after every step and once the queues drain.
  *
+ * Steps (rounds in order, the steps of a round at once, each processor answer released when
+ * the scheduler says): pays by the booker with five cards (declined, 3-D Secure on charge and
+ * setup, authentication required off session), by the tutor and by a stranger; DELETE of any
+ * of the booking's payments; the bank's check passed or not, then the return page; processor
+ * webhooks (payment_intent.succeeded|canceled|amount_capturable_updated, charge.refunded,
+ * setup_intent.succeeded) of any past event, once or twice; reschedule proposals and
+ * approvals by either party; cancellations by student and tutor; time passing (a hold's
+ * lapse, an authorisation day, a finished lesson) with the periodic jobs; due-payment runs;
+ * outbox drains; the processor's next call of a kind timing out after doing its work,
+ * refused, or declined.
+ *
+ * Invariants after every step: a booking is paid exactly while one live payment backs it;
+ * refunded never above captured (rows and processor); a captured lesson pays the tutor the
+ * price whatever the coupon (charge share plus the platform's recorded transfer). After the
+ * steps: a pay by someone who may not pay made no processor call. Once every event is
+ * delivered and the queues drain: no processor sync failing, no payment's due work failing,
+ * at most one intent of a booking holding money, the processor agreeing with the payment the
+ * booking rests on, a fully refunded booking holding no authorisation.
+ *
  * Size: MONEY_INVARIANT_RUNS (CI 1000; a nightly-size run sets more). A failure prints its
  * seed and path; replay it with MONEY_INVARIANT_SEED=<seed> MONEY_INVARIANT_PATH=<path>
  * (`nice npx vitest run packages/domain/src/booking-payments/money-invariants.property.test.ts`).
@@ -34,8 +53,19 @@ const NOW = '2026-06-01T08:00:00Z'
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
-const STATS = new Map<string, number>()
-afterAll(() => console.log([...STATS].sort().map(([k, v]) => `${v}\t${k}`).join('\n')))
+/** MONEY_INVARIANT_STATS=1 prints how often each step kind ended each way, and the end states: what the runs exercised. */
+const STATS = process.env.MONEY_INVARIANT_STATS ? new Map<string, number>() : undefined
+const tally = (key: string) => STATS?.set(key, (STATS.get(key) ?? 0) + 1)
+afterAll(() => {
+  if (STATS) console.log([...STATS].sort().map(([key, n]) => `${n}\t${key}`).join('\n'))
+})
+const outcomeOf = (answer: unknown): string =>
+  answer && typeof answer === 'object' && 'isOk' in answer
+    ? (answer as Result<unknown, { type: string }>).match(() => 'ok', (e) => `err:${e.type}`)
+    : answer === undefined
+      ? 'nothing'
+      : JSON.stringify(answer).slice(0, 80)
+const stepName = (x: Step) => [x.kind, 'who' in x ? x.who : '', 'card' in x ? x.card : '', 'type' in x ? x.type : ''].filter(Boolean).join('/')
 const RUNS = Number(process.env.MONEY_INVARIANT_RUNS ?? 1000)
 const SEED = process.env.MONEY_INVARIANT_SEED === undefined ? undefined : Number(process.env.MONEY_INVARIANT_SEED)
 const PATH = process.env.MONEY_INVARIANT_PATH
@@ -188,7 +218,7 @@ function settledViolations(world: World): string[] {
   return found
 }
 
-const CARDS = [TEST_CARDS.visa, 'pm_card_mastercard', TEST_CARDS.declined, TEST_CARDS.threeDSecure] as const
+const CARDS = [TEST_CARDS.visa, 'pm_card_mastercard', TEST_CARDS.declined, TEST_CARDS.threeDSecure, TEST_CARDS.authenticationRequired] as const
 const WHO = ['student', 'tutor'] as const
 const PAYERS = ['student', 'student', 'tutor', 'stranger'] as const
 const WEBHOOK_TYPES = ['payment_intent.succeeded', 'payment_intent.canceled', 'payment_intent.amount_capturable_updated', 'charge.refunded', 'setup_intent.succeeded'] as const
@@ -316,10 +346,12 @@ describe('money holds under generated interleavings (issue 19; replay: MONEY_INV
               case 'cancel':
                 return cancelBooking(deps, actorOf(x.who), { bookingId })
               case 'time':
+                // Time passes and the periodic jobs run, racing whatever else runs.
                 base.clock.advance(x.minutes * MINUTE)
                 await expireHolds(deps)
                 await expireReschedules(deps)
-                return cancelUnauthenticatedLessons(deps)
+                await cancelUnauthenticatedLessons(deps)
+                return runDuePayments(deps)
               case 'due':
                 return runDuePayments(deps)
               case 'drain':
@@ -330,16 +362,14 @@ describe('money holds under generated interleavings (issue 19; replay: MONEY_INV
             }
           }
           let settled = false
-          const tally = (k: string) => STATS.set(k, (STATS.get(k) ?? 0) + 1)
           const observe = async (x: Step, i: number) => {
             try {
-              const r = await run(x, i)
-              const o = r && typeof r === 'object' && 'isOk' in r ? ((r as Result<unknown, { type: string }>).isOk() ? 'ok' : `err:${(r as Result<unknown, { type: string }>)._unsafeUnwrapErr().type}`) : r === undefined ? 'nothing' : JSON.stringify(r).slice(0, 60)
-              tally(`${x.kind}${'who' in x ? `/${x.who}` : ''}${'card' in x ? `/${x.card}` : ''}${'type' in x ? `/${x.type}` : ''} -> ${o}`)
-              return r
-            } catch (e) {
-              tally(`${x.kind} -> threw ${String(e).slice(0, 60)}`)
-              throw e
+              const answer = await run(x, i)
+              tally(`${stepName(x)} -> ${outcomeOf(answer)}`)
+              return answer
+            } catch (error) {
+              tally(`${stepName(x)} -> threw ${String(error).slice(0, 80)}`)
+              throw error
             }
           }
           const results: PromiseSettledResult<unknown>[] = []
@@ -392,7 +422,7 @@ describe('money holds under generated interleavings (issue 19; replay: MONEY_INV
           expect(failing).toEqual([])
           expect(await quiet.uow.repos.failingPayments.list()).toEqual([])
           expect(settledViolations(base)).toEqual([])
-          STATS.set(`final ${base.state.bookings[0]!.state} ${base.state.lessons[0]!.state} intents=${base.processor.state.intents.length}`, (STATS.get(`final ${base.state.bookings[0]!.state} ${base.state.lessons[0]!.state} intents=${base.processor.state.intents.length}`) ?? 0) + 1)
+          tally(`end: booking ${base.state.bookings[0]!.state}, lesson ${base.state.lessons[0]!.state}, ${base.processor.state.intents.length} intents`)
         },
       ),
       { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }) },
