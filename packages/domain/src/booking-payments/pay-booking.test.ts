@@ -176,6 +176,21 @@ describe('due payments', () => {
     expect(world.booking(bookingId)!.booking.state).toBe('PAYED')
   })
 
+  it('keeps where the money of an off-session authorisation goes when its answer was lost: the tutor is paid once it is captured (issue 19 model)', async () => {
+    const { world, student, tutor, bookingId } = await booked('2026-06-12')
+    ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
+    world.clock.set('2026-06-06T09:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    await recordPaymentEvent(world.deps, world.processor.state.events[0]!)
+    world.clock.set('2026-06-12T11:00:00Z')
+    expect(await runDuePayments(world.deps)).toMatchObject({ captured: 1 })
+    const payment = world.booking(bookingId)!.payment!
+    // No payout account: the charge goes to the platform and the tutor's share waits for a transfer.
+    expect(payment.routing).toEqual({ destinationAccountId: null, applicationFeePence: 250, transferGroup: `booking-${bookingId}` })
+    expect(world.state.tutorTransfers).toEqual([expect.objectContaining({ paymentId: payment.id, tutorId: tutor.id, status: 'waiting' })])
+  })
+
   it('cancels the lesson and tells both parties when the off-session authorisation is declined', async () => {
     const { world, student, tutor, bookingId } = await booked('2026-06-12')
     ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
