@@ -226,8 +226,14 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       refuse('createPaymentIntent', how)
       state.calls.push({ call: 'createPaymentIntent', idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
       const repeated = keys.get(input.idempotencyKey)
-      if (repeated) return timedOut('createPaymentIntent', how, ok(intent(repeated)))
-      if (input.paymentMethodId === TEST_CARDS.declined || how === 'decline') return err({ type: 'PaymentFailed', reason: 'Your card was declined.' })
+      const declined = err({ type: 'PaymentFailed' as const, reason: 'Your card was declined.' })
+      // A key's answer is replayed, a decline's too.
+      if (repeated === 'declined') return timedOut('createPaymentIntent', how, declined)
+      if (repeated) return timedOut('createPaymentIntent', how, ok(structuredClone(intent(repeated))))
+      if (input.paymentMethodId === TEST_CARDS.declined || how === 'decline') {
+        keys.set(input.idempotencyKey, 'declined')
+        return declined
+      }
       const id = `pi_${next++}`
       const action = (input.paymentMethodId === TEST_CARDS.threeDSecure && !input.offSession) || input.paymentMethodId === TEST_CARDS.authenticationRequired
       const manual = input.captureMethod === 'manual'
