@@ -6,7 +6,8 @@
  * Steps (rounds in order, the steps of a round at once, each processor answer released when
  * the scheduler says): pays by the booker with five cards (declined, 3-D Secure on charge and
  * setup, authentication required off session), by the tutor and by a stranger; DELETE of any
- * of the booking's payments; the bank's check passed or not, then the return page; processor
+ * of the booking's payments; PUT of a payment's card (its retry) by booker or tutor; the
+ * bank's check passed or not, then the return page; processor
  * webhooks (payment_intent.succeeded|canceled|amount_capturable_updated, charge.refunded,
  * setup_intent.succeeded) of any past event, once or twice; reschedule proposals and
  * approvals by either party; cancellations by student and tutor; time passing (a hold's
@@ -17,7 +18,7 @@
  * Invariants after every step: a booking is paid exactly while one live payment backs it;
  * refunded never above captured (rows and processor); a captured lesson pays the tutor the
  * price whatever the coupon (charge share plus the platform's recorded transfer). After the
- * steps: a pay by someone who may not pay made no processor call. Once every event is
+ * steps: a pay or card change by someone who may not pay made no processor call. Once every event is
  * delivered and the queues drain: no processor sync failing, no payment's due work failing,
  * at most one intent of a booking holding money, the processor agreeing with the payment the
  * booking rests on, a fully refunded booking holding no authorisation.
@@ -41,6 +42,7 @@ import {
   proposeLessonReschedule,
 } from '../booking'
 import type { Actor } from '../shared'
+import { changePaymentMethod } from './change-payment-method'
 import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
 import { cancelUnauthenticatedLessons } from './payment-authentication'
@@ -228,6 +230,7 @@ const FAULTS: readonly FakeProcessorFault[] = ['timeout', 'refuse', 'decline']
 type Step =
   | { kind: 'pay'; card: (typeof CARDS)[number]; who: (typeof PAYERS)[number] }
   | { kind: 'delete'; nth: number }
+  | { kind: 'change'; nth: number; card: (typeof CARDS)[number]; who: (typeof WHO)[number] }
   | { kind: 'bankCheck'; nth: number; passed: boolean }
   | { kind: 'webhook'; nth: number; type: (typeof WEBHOOK_TYPES)[number]; twice: boolean }
   | { kind: 'propose'; who: (typeof WHO)[number]; days: number }
@@ -244,6 +247,7 @@ const nth = fc.nat({ max: 7 })
 const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('pay' as const), card: fc.constantFrom(...CARDS), who: fc.constantFrom(...PAYERS) }), weight: 6 },
   { arbitrary: fc.record({ kind: fc.constant('delete' as const), nth }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('change' as const), nth, card: fc.constantFrom(...CARDS), who: fc.constantFrom('student' as const, 'student' as const, 'tutor' as const) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('bankCheck' as const), nth, passed: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('webhook' as const), nth: fc.nat({ max: 15 }), type: fc.constantFrom(...WEBHOOK_TYPES), twice: fc.boolean() }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('propose' as const), who: fc.constantFrom(...WHO), days: fc.constantFrom(-1, 1, 2, 7) }), weight: 1 },
@@ -316,6 +320,10 @@ describe('money holds under generated interleavings (issue 19; replay: MONEY_INV
               case 'delete': {
                 const p = nthOf(payments(), x.nth)
                 return p && releasePayment(deps, student, p.id)
+              }
+              case 'change': {
+                const p = nthOf(payments(), x.nth)
+                return p && changePaymentMethod(deps, actorOf(x.who), { paymentId: p.id, paymentMethod: x.card })
               }
               case 'bankCheck': {
                 // The customer passes (or gives up) the bank's check, then comes back to the return page.
@@ -398,7 +406,7 @@ describe('money holds under generated interleavings (issue 19; replay: MONEY_INV
           expect(violations(base)).toEqual([])
           steps.forEach((x, i) => {
             // Who pays is checked before any processor call (CONTRACT §15).
-            if (x.kind === 'pay' && x.who !== 'student') expect({ step: i, who: x.who, calls: callsOf[i]!.n }).toEqual({ step: i, who: x.who, calls: 0 })
+            if ((x.kind === 'pay' || x.kind === 'change') && x.who !== 'student') expect({ step: i, who: x.who, calls: callsOf[i]!.n }).toEqual({ step: i, who: x.who, calls: 0 })
           })
 
           // The queues drain: the processor answers again, every event is delivered (at least
