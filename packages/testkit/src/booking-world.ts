@@ -476,6 +476,12 @@ export function bookingWorld(now: string) {
           : current
       await write(() => Object.assign(row()!, { status: pi.status, capturedPence: pi.amountReceivedPence, captureAt: null }))
     } else if (message.topic === PAYMENT_SYNC_TOPICS.cancel) {
+      const named = typeof message.data.intentId === 'string' ? message.data.intentId : null
+      if (named && named !== payment.intentId) {
+        const other = await processor.retrievePaymentIntent(named)
+        if (other.status !== 'canceled' && other.status !== 'succeeded') await processor.cancelPaymentIntent(named, { idempotencyKey: `${message.topic}:${payment.id}:${named}` })
+        return
+      }
       let intentId = payment.intentId
       if (!intentId) {
         if (payment.status !== 'requires_confirmation') return

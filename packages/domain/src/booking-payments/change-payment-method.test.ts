@@ -40,9 +40,11 @@ describe('changing the card of a payment waiting for 3-D Secure', () => {
     const deps = { ...world.deps, processor }
     const changes = [TEST_CARDS.visa, 'pm_card_mastercard'].map((card) => changePaymentMethod(deps, student, { paymentId: waiting.id, paymentMethod: card }))
     while (answers.length < 2) await new Promise((resolve) => setImmediate(resolve))
+    // One answer recorded, then the other, as the booking's lock orders them.
     answers[1]!()
+    await changes[1]
     answers[0]!()
-    await Promise.all(changes)
+    await changes[0]
     await world.drainProcessorSync()
     expect(world.booking(booking.id)!.booking.state).toBe('REQUIRES_CAPTURE')
     const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
