@@ -42,9 +42,10 @@ export async function recordAttemptAnswer(
   if (!row) throw new Error('an attempt vanished from its booking')
   const holds = pi.status === 'requires_capture' || pi.status === 'succeeded'
   const answer = { intentId: pi.id, clientSecret: pi.clientSecret, redirectUrl: pi.redirectUrl, capturedPence: pi.amountReceivedPence }
-  if (holds && row.intentId !== null && row.intentId !== pi.id && (row.status === 'requires_capture' || row.status === 'succeeded')) {
+  if (row.intentId !== null && row.intentId !== pi.id && (row.status === 'requires_capture' || row.status === 'succeeded')) {
     // The row already holds through another call's intent (two retries of one payment at once):
-    // this second hold goes back, and the row keeps the one it has.
+    // this other intent goes back (held, or waiting for a 3-D Secure step that would hold it),
+    // and the row keeps the one it has.
     await releaseAttempt(repos, { ...row, ...answer, status: pi.status }, `late:${pi.id}`)
     await repos.bookings.addEvent(a.booking.id, 'payment_released', context.actorId, { payment_id: row.id, reason: 'superseded' })
     return 'released'
