@@ -69,4 +69,11 @@ describe('changing the card of a payment twice at once (issue 19 model)', () => 
     // The first pay's 3-D Secure intent never authorised and waits unused; the second change's is cancelled.
     expect(byStatus).toEqual(['canceled', 'requires_action', 'requires_capture'])
   })
+
+  it('keeps the authorisation the booking rests on when the other change is declined', async () => {
+    const { world, after } = await twoChangesAtOnce([TEST_CARDS.declined, TEST_CARDS.visa])
+    const held = world.processor.state.intents.find((pi) => pi.status === 'requires_capture')
+    expect(after.booking.state).toBe('REQUIRES_CAPTURE')
+    expect(after.payment).toMatchObject({ status: 'requires_capture', intentId: held?.id })
+  })
 })
