@@ -231,8 +231,10 @@ async function charge(
     const a = await repos.bookings.lockById(aggregate.booking.id)
     if (!a) return err(notFound('booking'))
     if (intent.isErr()) {
-      const released = (await repos.payments.findById(payment.id))?.status === 'canceled'
-      await repos.payments.update(payment.id, { status: released ? 'canceled' : 'requires_payment_method', lastError: intent.error.reason })
+      const row = await repos.payments.findById(payment.id)
+      // Released meanwhile, or holding through another call's intent (a second change of its card): the row stays as it is.
+      const settled = row?.status === 'canceled' || row?.status === 'requires_capture' || row?.status === 'succeeded'
+      if (!settled) await repos.payments.update(payment.id, { status: 'requires_payment_method', lastError: intent.error.reason })
       await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
       // Committed as Ok (an Err rolls the unit of work back), answered as the decline below.
       return ok({ payment, booking: a })
