@@ -3,7 +3,9 @@ import { TEST_CARDS, bookingWorld } from '@tutoring/testkit'
 import type { PaymentProcessor } from '../payments'
 import { createBooking } from '../booking'
 import { changePaymentMethod } from './change-payment-method'
+import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
+import { recordPaymentEvent } from './record-payment-event'
 
 const HOUR = 3_600_000
 
@@ -75,5 +77,51 @@ describe('changing the card of a payment twice at once (issue 19 model)', () => 
     const held = world.processor.state.intents.find((pi) => pi.status === 'requires_capture')
     expect(after.booking.state).toBe('REQUIRES_CAPTURE')
     expect(after.payment).toMatchObject({ status: 'requires_capture', intentId: held?.id })
+  })
+})
+
+describe('changing the card of a payment whose 3-D Secure step the customer finishes meanwhile (issue 19 model)', () => {
+  it('holds the booker once: the step left behind is cancelled and its events never move the payment', async () => {
+    const world = bookingWorld('2026-06-01T08:00:00Z')
+    const { teach } = world.addTutor()
+    const student = world.addStudent()
+    const start = new Date('2026-06-03T09:00:00Z')
+    const { booking } = (
+      await createBooking(world.deps, student, {
+        teachId: teach.id,
+        subjectLevelId: 1,
+        examBoardId: null,
+        start,
+        finish: new Date(start.getTime() + HOUR),
+        lessonType: 'online',
+        childIds: [],
+        address: null,
+        coupon: null,
+      })
+    )._unsafeUnwrap()
+    const waiting = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.threeDSecure, coupon: null }))._unsafeUnwrap().payment
+    // The return page reads the payment, the customer changes the card, then finishes the old step.
+    const seen = world.processor.retrievePaymentIntent.bind(world.processor)
+    let finished = false
+    const deps = {
+      ...world.deps,
+      processor: {
+        ...world.processor,
+        retrievePaymentIntent: async (id: string) => {
+          while (!finished) await new Promise((resolve) => setImmediate(resolve))
+          return seen(id)
+        },
+      },
+    }
+    const returned = getPaymentStatus(deps, student, waiting.id)
+    ;(await changePaymentMethod(world.deps, student, { paymentId: waiting.id, paymentMethod: TEST_CARDS.visa }))._unsafeUnwrap()
+    world.processor.authenticate(waiting.intentId!)
+    finished = true
+    await returned
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    await world.drainProcessorSync()
+    const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
+    expect(held).toHaveLength(1)
+    expect(world.booking(booking.id)!.payment).toMatchObject({ status: 'requires_capture', intentId: held[0]!.id })
   })
 })
