@@ -162,7 +162,7 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
   }
   const keys = new Map<string, string>()
   const byPayment = new Map<string, string>()
-  const ownerOf = new Map<string, { customerId: string; paymentId: number | null }>()
+  const ownerOf = new Map<string, { customerId: string; paymentId: number | null; paymentMethodId: string }>()
   const refundedOf = (id: string) => state.refunds.filter((r) => r.paymentIntentId === id).reduce((sum, r) => sum + r.amountPence, 0)
   const fault = (call: FaultyCall): FakeProcessorFault | undefined => {
     const i = state.faults.findIndex((f) => f.call === call)
@@ -182,7 +182,7 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
     state.events.push(
       type === 'charge.refunded'
         ? { ...base, refund: { paymentIntentId: pi.id, amountRefundedPence: refunded, amountCapturedPence: pi.amountReceivedPence } }
-        : { ...base, intent: { id: pi.id, status: pi.status, amountPence: pi.amountPence, customerId: owner?.customerId ?? null, amountReceivedPence: pi.amountReceivedPence, lastError: null } },
+        : { ...base, intent: { id: pi.id, status: pi.status, amountPence: pi.amountPence, customerId: owner?.customerId ?? null, paymentMethodId: owner?.paymentMethodId ?? null, amountReceivedPence: pi.amountReceivedPence, lastError: null } },
     )
   }
   return {
@@ -252,7 +252,7 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       keys.set(input.idempotencyKey, id)
       const paymentId = input.metadata.payment_id
       if (paymentId) byPayment.set(paymentId, id)
-      ownerOf.set(id, { customerId: input.customerId, paymentId: paymentId ? Number(paymentId) : null })
+      ownerOf.set(id, { customerId: input.customerId, paymentId: paymentId ? Number(paymentId) : null, paymentMethodId: input.paymentMethodId })
       if (created.status !== 'requires_action') emit(manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded', created)
       if (action && input.offSession) {
         const failed = err({ type: 'PaymentFailed' as const, reason: 'Your card was declined. This transaction requires authentication.', code: 'authentication_required', paymentIntentId: id })

@@ -19,6 +19,7 @@ const rowToPayment = (row: PaymentRow, tutorId: number): PaymentRecord => ({
   dispute: disputeOf(row),
   tutorId,
   intentId: row.processor_payment_intent_id,
+  paymentMethodId: row.processor_payment_method_id,
 })
 
 /** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */

@@ -68,8 +68,8 @@ describe('changing the card of a payment twice at once (issue 19 model)', () => 
     const held = world.processor.state.intents.find((pi) => pi.status === 'requires_capture')
     expect(after.payment).toMatchObject({ status: 'requires_capture', intentId: held?.id })
     const byStatus = world.processor.state.intents.map((pi) => pi.status).sort()
-    // The first pay's 3-D Secure intent never authorised and waits unused; the second change's is cancelled.
-    expect(byStatus).toEqual(['canceled', 'requires_action', 'requires_capture'])
+    // The first pay's 3-D Secure intent and the second change's are cancelled.
+    expect(byStatus).toEqual(['canceled', 'canceled', 'requires_capture'])
   })
 
   it('keeps the authorisation the booking rests on when the other change is declined', async () => {

@@ -280,6 +280,12 @@ export function retryBookingPayment(
         if (!row || !RETRYABLE.has(row.status) || payments.some((p) => p.id > row.id)) {
           return err(invalidStateTransition('payment', row?.status ?? 'canceled', 'change_payment_method'))
         }
+        if (row.intentId !== null) {
+          // The row's earlier intent (a 3-D Secure step the customer may still finish) is released
+          // and forgotten: the retry makes its own, and the earlier one's events no longer find the row.
+          await releaseAttempt(repos, row, 'retried')
+          await repos.payments.update(row.id, { intentId: null })
+        }
         const authorizeAt = new Date(a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
         if (authorizeAt.getTime() <= now.getTime()) {
           await repos.payments.update(row.id, { paymentMethodId: method, status: 'requires_confirmation', lastError: null, captureAt: a.lesson.finish })

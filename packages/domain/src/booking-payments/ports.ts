@@ -18,7 +18,10 @@ export interface PaymentRepository extends BookingPaymentRepository {
 }
 
 /** A booking's payment as the payment webhook sees it. */
-export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'userId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId'> & {
+export type PaymentRecord = Pick<
+  BookingPayment,
+  'id' | 'bookingId' | 'userId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId' | 'paymentMethodId'
+> & {
   tutorId: number
 }
 

@@ -36,7 +36,16 @@ export type PaymentEvent = {
   /** A Connect event's account: about a tutor's connected account, never a platform payment. */
   connectedAccount?: string
   /** A payment intent's state (`payment_intent.*`); its amount and customer when the event carries them. */
-  intent?: { id: string; status: PaymentIntentStatus; amountPence?: number | null; customerId?: string | null; amountReceivedPence: number; lastError: string | null }
+  intent?: {
+    id: string
+    status: PaymentIntentStatus
+    amountPence?: number | null
+    customerId?: string | null
+    /** The card it charges: tells the intents of one payment apart (a retry with another card makes another). */
+    paymentMethodId?: string | null
+    amountReceivedPence: number
+    lastError: string | null
+  }
   /** A card setup's state (`setup_intent.succeeded`): a far lesson's card confirmed, 3-D Secure included. */
   setupIntent?: { id: string; status: string; paymentMethodId: string | null }
   /** A charge's refund total (`charge.refunded`), and what it captured when the event says. */
@@ -155,14 +164,17 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
 /**
  * By the intent id the row recorded; else by the payment id in the metadata, which finds a
  * payment whose creating call never answered (no intent id recorded yet). Such an unknown
- * intent is adopted only when it is of the row's amount and the payer's processor customer
- * (CONTRACT §15): metadata alone is anyone's to write.
+ * intent is adopted only when it is of the row's amount, card and the payer's processor
+ * customer (CONTRACT §15): metadata alone is anyone's to write.
  */
 async function locatePayment(repos: BookingPaymentsRepos, event: PaymentEvent, intentId: string): Promise<PaymentRecord | undefined> {
   const known = await repos.paymentEvents.lockByIntentId(intentId)
   if (known || event.paymentId === undefined || event.paymentId === null) return known
   const named = await repos.paymentEvents.lockById(event.paymentId)
   if (!named || named.intentId !== null || !event.intent) return undefined
+  // A retry with another card left the earlier intent behind: it is not this attempt's, and its release is queued already.
+  const method = event.intent.paymentMethodId
+  if (method !== undefined && method !== null && method !== named.paymentMethodId) return undefined
   const customer = await repos.paymentCustomers.customerIdOf(named.userId)
   return event.intent.amountPence === named.amountPence && customer !== null && event.intent.customerId === customer ? named : undefined
 }

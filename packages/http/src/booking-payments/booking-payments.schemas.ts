@@ -80,6 +80,7 @@ const IntentObject = z.object({
   amount: z.number().int().min(0).nullish(),
   amount_received: z.number().int().min(0).default(0),
   customer: z.string().nullish(),
+  payment_method: z.string().nullish(),
   last_payment_error: z.object({ message: z.string().optional() }).nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 })
@@ -164,6 +165,7 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
           status: intent.status,
           amountPence: intent.amount ?? null,
           customerId: intent.customer ?? null,
+          paymentMethodId: intent.payment_method ?? null,
           amountReceivedPence: intent.amount_received,
           lastError: intent.last_payment_error?.message ?? null,
         },
