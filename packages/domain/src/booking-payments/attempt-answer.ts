@@ -1,5 +1,5 @@
 import type { PaymentIntent } from '../payments'
-import { announceIfPaid, isLivePayment, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment, type BookingState } from '../booking'
+import { announceIfPaid, isLivePayment, PAYMENT_SYNC_TOPICS, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment, type BookingState } from '../booking'
 import type { LessonState } from '../lesson'
 import type { BookingPaymentsRepos } from './ports'
 
@@ -46,7 +46,9 @@ export async function recordAttemptAnswer(
     // The row already holds through another call's intent (two retries of one payment at once):
     // this other intent goes back (held, or waiting for a 3-D Secure step that would hold it),
     // and the row keeps the one it has.
-    await releaseAttempt(repos, { ...row, ...answer, status: pi.status }, `late:${pi.id}`)
+    // Named, so the outbox cancels that intent and leaves the row (and its capture time) alone.
+    const topic = PAYMENT_SYNC_TOPICS.cancel
+    await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: row.id, amountPence: null, intentId: pi.id }, dedupeKey: `${topic}:${row.id}:${pi.id}:other` })
     await repos.bookings.addEvent(a.booking.id, 'payment_released', context.actorId, { payment_id: row.id, reason: 'superseded' })
     return 'released'
   }
@@ -58,7 +60,9 @@ export async function recordAttemptAnswer(
   }
   if (holds && !(context.payable && mayCarryBooking(payments, row, { state: a.booking.state, lessonState: a.lesson.state }))) {
     await repos.payments.update(row.id, { ...answer, status: row.status === 'canceled' ? 'canceled' : pi.status })
-    await releaseAttempt(repos, { ...row, ...answer, status: pi.status }, `late:${pi.id}`)
+    // Named, so the outbox cancels that intent and leaves the row (and its capture time) alone.
+    const topic = PAYMENT_SYNC_TOPICS.cancel
+    await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: row.id, amountPence: null, intentId: pi.id }, dedupeKey: `${topic}:${row.id}:${pi.id}:other` })
     await repos.bookings.addEvent(a.booking.id, 'payment_released', context.actorId, { payment_id: row.id, reason: 'superseded' })
     return 'released'
   }

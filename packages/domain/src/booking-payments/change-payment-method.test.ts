@@ -60,6 +60,8 @@ describe('changing the card of a payment twice at once (issue 19 model)', () => 
     expect(after.booking.state).toBe('REQUIRES_CAPTURE')
     const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
     expect(held.map((pi) => pi.id)).toEqual([after.payment!.intentId])
+    // Still captured after the lesson: the other intent's release left the payment's times alone.
+    expect(after.payment!.captureAt).toEqual(after.lesson.finish)
   })
 
   it('keeps the authorisation the booking rests on when the other change asks for 3-D Secure, and cancels that one', async () => {
