@@ -42,15 +42,17 @@ export async function recordAttemptAnswer(
   if (!row) throw new Error('an attempt vanished from its booking')
   const holds = pi.status === 'requires_capture' || pi.status === 'succeeded'
   const answer = { intentId: pi.id, clientSecret: pi.clientSecret, redirectUrl: pi.redirectUrl, capturedPence: pi.amountReceivedPence }
-  if (row.intentId !== null && row.intentId !== pi.id && (row.status === 'requires_capture' || row.status === 'succeeded')) {
-    // The row already holds through another call's intent (two retries of one payment at once):
-    // this other intent goes back (held, or waiting for a 3-D Secure step that would hold it),
-    // and the row keeps the one it has.
-    // Named, so the outbox cancels that intent and leaves the row (and its capture time) alone.
-    const topic = PAYMENT_SYNC_TOPICS.cancel
-    await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: row.id, amountPence: null, intentId: pi.id }, dedupeKey: `${topic}:${row.id}:${pi.id}:other` })
-    await repos.bookings.addEvent(a.booking.id, 'payment_released', context.actorId, { payment_id: row.id, reason: 'superseded' })
-    return 'released'
+  if (row.intentId !== null && row.intentId !== pi.id) {
+    // Two calls for one payment (two card changes at once): it keeps one intent, the one holding
+    // money, else the one recorded first, and the other goes back (held, or waiting for a 3-D
+    // Secure step that would hold it).
+    const rowHolds = row.status === 'requires_capture' || row.status === 'succeeded'
+    const other = rowHolds || !holds ? pi.id : row.intentId
+    await releaseOtherIntent(repos, row.id, other)
+    if (other === pi.id) {
+      await repos.bookings.addEvent(a.booking.id, 'payment_released', context.actorId, { payment_id: row.id, reason: 'superseded' })
+      return 'released'
+    }
   }
   if (holds && isLivePayment(row) && row.status !== 'succeeded') {
     // The booking's own off-session authorisation, confirmed by the customer before its deadline.
@@ -74,4 +76,10 @@ export async function recordAttemptAnswer(
   await announceIfPaid(repos, a, moved.value.to, context.now)
   await repos.bookings.addEvent(a.booking.id, pi.status === 'succeeded' ? 'paid' : 'authorized', context.actorId, { payment_id: row.id })
   return 'counted'
+}
+
+/** Cancels an intent made for a payment that is not (or no longer) the payment's: named, so the outbox leaves the payment's own alone. */
+async function releaseOtherIntent(repos: Pick<BookingPaymentsRepos, 'outbox'>, paymentId: number, intentId: string): Promise<void> {
+  const topic = PAYMENT_SYNC_TOPICS.cancel
+  await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId, amountPence: null, intentId }, dedupeKey: `${topic}:${paymentId}:${intentId}:other` })
 }

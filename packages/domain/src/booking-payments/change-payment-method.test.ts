@@ -82,48 +82,62 @@ describe('changing the card of a payment twice at once (issue 19 model)', () => 
   })
 })
 
+/** A near lesson's payment waiting for 3-D Secure: its card changed while the return page reads it, then the customer finishes the old step. */
+async function oldStepFinishedAfterChange(card: string) {
+  const world = bookingWorld('2026-06-01T08:00:00Z')
+  const { teach } = world.addTutor()
+  const student = world.addStudent()
+  const start = new Date('2026-06-03T09:00:00Z')
+  const { booking } = (
+    await createBooking(world.deps, student, {
+      teachId: teach.id,
+      subjectLevelId: 1,
+      examBoardId: null,
+      start,
+      finish: new Date(start.getTime() + HOUR),
+      lessonType: 'online',
+      childIds: [],
+      address: null,
+      coupon: null,
+    })
+  )._unsafeUnwrap()
+  const waiting = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.threeDSecure, coupon: null }))._unsafeUnwrap().payment
+  // The return page reads the payment, the customer changes the card, then finishes the old step.
+  const seen = world.processor.retrievePaymentIntent.bind(world.processor)
+  let finished = false
+  const deps = {
+    ...world.deps,
+    processor: {
+      ...world.processor,
+      retrievePaymentIntent: async (id: string) => {
+        while (!finished) await new Promise((resolve) => setImmediate(resolve))
+        return seen(id)
+      },
+    },
+  }
+  const returned = getPaymentStatus(deps, student, waiting.id)
+  ;(await changePaymentMethod(world.deps, student, { paymentId: waiting.id, paymentMethod: card }))._unsafeUnwrap()
+  world.processor.authenticate(waiting.intentId!)
+  finished = true
+  await returned
+  for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+  await world.drainProcessorSync()
+  return { world, booking }
+}
+
 describe('changing the card of a payment whose 3-D Secure step the customer finishes meanwhile (issue 19 model)', () => {
   it('holds the booker once: the step left behind is cancelled and its events never move the payment', async () => {
-    const world = bookingWorld('2026-06-01T08:00:00Z')
-    const { teach } = world.addTutor()
-    const student = world.addStudent()
-    const start = new Date('2026-06-03T09:00:00Z')
-    const { booking } = (
-      await createBooking(world.deps, student, {
-        teachId: teach.id,
-        subjectLevelId: 1,
-        examBoardId: null,
-        start,
-        finish: new Date(start.getTime() + HOUR),
-        lessonType: 'online',
-        childIds: [],
-        address: null,
-        coupon: null,
-      })
-    )._unsafeUnwrap()
-    const waiting = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.threeDSecure, coupon: null }))._unsafeUnwrap().payment
-    // The return page reads the payment, the customer changes the card, then finishes the old step.
-    const seen = world.processor.retrievePaymentIntent.bind(world.processor)
-    let finished = false
-    const deps = {
-      ...world.deps,
-      processor: {
-        ...world.processor,
-        retrievePaymentIntent: async (id: string) => {
-          while (!finished) await new Promise((resolve) => setImmediate(resolve))
-          return seen(id)
-        },
-      },
-    }
-    const returned = getPaymentStatus(deps, student, waiting.id)
-    ;(await changePaymentMethod(world.deps, student, { paymentId: waiting.id, paymentMethod: TEST_CARDS.visa }))._unsafeUnwrap()
-    world.processor.authenticate(waiting.intentId!)
-    finished = true
-    await returned
-    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
-    await world.drainProcessorSync()
+    const { world, booking } = await oldStepFinishedAfterChange(TEST_CARDS.visa)
     const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
     expect(held).toHaveLength(1)
     expect(world.booking(booking.id)!.payment).toMatchObject({ status: 'requires_capture', intentId: held[0]!.id })
+  })
+
+  it('holds nothing when the new card waits for its own step: the answer of the old step, read late, never moves the payment', async () => {
+    const { world, booking } = await oldStepFinishedAfterChange(TEST_CARDS.threeDSecure)
+    expect(world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')).toEqual([])
+    const after = world.booking(booking.id)!
+    expect(after.booking.state).toBe('AWAITING_PAYMENT')
+    expect(after.payment).toMatchObject({ status: 'requires_action', intentId: world.processor.state.intents.find((pi) => pi.status === 'requires_action')?.id })
   })
 })

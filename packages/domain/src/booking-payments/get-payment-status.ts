@@ -32,8 +32,8 @@ export function getPaymentStatus(
       return deps.uow.run(async (repos) => {
         const a = await repos.bookings.lockById(found.bookingId)
         const current = await repos.payments.findById(found.id)
-        // Another call recorded an answer first: it stands.
-        if (a && current && current.status === found.status) {
+        // Another call recorded an answer first, or a card change gave the payment another intent: it stands.
+        if (a && current && current.status === found.status && current.intentId === found.intentId) {
           await recordAttemptAnswer(repos, a, found.id, pi, { actorId: null, payable: true, now: deps.clock.now() })
         }
         const updated = await repos.payments.findById(found.id)
