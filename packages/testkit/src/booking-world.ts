@@ -321,6 +321,7 @@ export function bookingWorld(now: string) {
     paymentEvents: {
       lockById: async (paymentId) => paymentRecord(state.payments.find((x) => x.id === paymentId), (id) => lessonOf(id)?.tutorId),
       lockByIntentId: async (intentId) => paymentRecord(state.payments.find((x) => x.intentId === intentId), (id) => lessonOf(id)?.tutorId),
+      lockBySetupIntentId: async (setupIntentId) => paymentRecord(state.payments.find((x) => x.setupIntentId === setupIntentId), (id) => lessonOf(id)?.tutorId),
       update: async (paymentId, { at: _at, ...change }) => {
         const p = state.payments.find((x) => x.id === paymentId)!
         Object.assign(p, Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)))

@@ -59,7 +59,7 @@ export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<Payme
 
 async function lockPayment(
   trx: Transaction<Database>,
-  column: 'id' | 'processor_payment_intent_id',
+  column: 'id' | 'processor_payment_intent_id' | 'setup_intent_id',
   value: number | string,
 ): Promise<PaymentRecord | undefined> {
   const row = await trx.selectFrom('payments').selectAll().where(column, '=', value).forUpdate().executeTakeFirst()
@@ -77,6 +77,7 @@ export function paymentEventLocks(trx: Transaction<Database>): Locks<PaymentEven
   return {
     lockById: (paymentId) => lockPayment(trx, 'id', paymentId),
     lockByIntentId: (paymentIntentId) => lockPayment(trx, 'processor_payment_intent_id', paymentIntentId),
+    lockBySetupIntentId: (setupIntentId) => lockPayment(trx, 'setup_intent_id', setupIntentId),
     async lockBooking(bookingId) {
       const row = await trx
         .selectFrom('bookings as b')

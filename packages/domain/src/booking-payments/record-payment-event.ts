@@ -4,6 +4,7 @@ import { formatPence, type Pence } from '../shared'
 import { announceIfPaid, backingPayment, isLivePayment, releaseAttempt, transitionBooking, type BookingPayment, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentState, BookingPaymentsRepos, PaymentChange, PaymentRecord } from './ports'
 import { mayCarryBooking } from './attempt-answer'
+import { commitConfirmedSetup } from './card-setup'
 import { queueReadyTransfers } from './tutor-share'
 
 export const PAYMENT_EVENT_SOURCE = 'payments'
@@ -22,8 +23,10 @@ const PAYMENT_TYPES = [
 ] as const
 /** Events about a tutor's connected account. */
 const ACCOUNT_TYPES = ['account.updated', 'payout.paid', 'payout.failed'] as const
+/** A far lesson's card setup, confirmed after a 3-D Secure step the customer finished later. */
+const SETUP_TYPES = ['setup_intent.succeeded'] as const
 
-export const PAYMENT_EVENT_TYPES = [...PAYMENT_TYPES, ...ACCOUNT_TYPES] as const
+export const PAYMENT_EVENT_TYPES = [...PAYMENT_TYPES, ...ACCOUNT_TYPES, ...SETUP_TYPES] as const
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number]
 type PaymentType = (typeof PAYMENT_TYPES)[number]
 
@@ -103,6 +106,7 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
   if (!fresh) return { outcome: 'duplicate' }
   if (event.account) return applyAccount(repos, event.account, event.createdAt ?? now)
   if (event.payout) return applyPayout(repos, event.type === 'payout.failed' ? 'failed' : 'paid', event.payout, now)
+  if (event.setupIntent && event.type === 'setup_intent.succeeded') return event.connectedAccount ? { outcome: 'ignored', reason: 'connected_account' } : applySetup(repos, event.setupIntent, now)
   const type = PAYMENT_TYPES.find((t) => t === event.type)
   const intentId = event.intent?.id ?? event.refund?.paymentIntentId ?? event.charge?.paymentIntentId ?? event.dispute?.paymentIntentId
   if (!type || !intentId) return { outcome: 'ignored', reason: 'unknown_type' }
@@ -225,6 +229,16 @@ async function verdictOn(
 async function captureAfterLesson(repos: BookingPaymentsRepos, row: Pick<BookingPayment, 'id' | 'bookingId'>): Promise<void> {
   const lesson = (await repos.bookings.findById(row.bookingId))?.lesson
   if (lesson) await repos.payments.update(row.id, { captureAt: lesson.finish, authorizeAt: null })
+}
+
+/** `setup_intent.succeeded`: the booking waiting on that card setup proceeds, as the return page's refresh moves it (CONTRACT §14-15). */
+async function applySetup(repos: BookingPaymentsRepos, setup: NonNullable<PaymentEvent['setupIntent']>, now: Date): Promise<PaymentEventOutcome> {
+  if (setup.status !== 'succeeded') return { outcome: 'ignored', reason: 'stale' }
+  const payment = await repos.paymentEvents.lockBySetupIntentId(setup.id)
+  if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
+  if (!(await commitConfirmedSetup(repos, payment.bookingId, payment.id, setup.paymentMethodId, now))) return { outcome: 'ignored', reason: 'stale' }
+  const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
+  return { outcome: 'handled', bookingState: booking?.state ?? null }
 }
 
 async function applyAccount(repos: BookingPaymentsRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {

@@ -102,6 +102,7 @@ const DisputeObject = z.object({
   amount: z.number().int().min(0),
 })
 const AccountObject = z.object({ id: z.string().min(1), payouts_enabled: z.boolean().nullish() })
+const SetupObject = z.object({ id: z.string().min(1), status: z.string().min(1).max(64), payment_method: z.string().nullish() })
 const PayoutObject = z.object({ id: z.string().min(1), amount: z.number().int().min(0), failure_message: z.string().nullish() })
 
 /** The payment row an intent was made for, from the `payment_id` this service puts in its metadata. */
@@ -145,6 +146,10 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
       // A dispute of a charge made without a payment intent is no booking's.
       if (!dispute.payment_intent) return base
       return { ...base, dispute: { id: dispute.id, paymentIntentId: dispute.payment_intent, status: dispute.status, reason: dispute.reason ?? null, amountPence: dispute.amount } }
+    }
+    case 'setup_intent.succeeded': {
+      const setup = parseEventObject(SetupObject, object)
+      return { ...base, setupIntent: { id: setup.id, status: setup.status, paymentMethodId: setup.payment_method ?? null } }
     }
     case 'account.updated': {
       const account = parseEventObject(AccountObject, object)
