@@ -62,9 +62,7 @@ export async function recordAttemptAnswer(
   }
   if (holds && !(context.payable && mayCarryBooking(payments, row, { state: a.booking.state, lessonState: a.lesson.state }))) {
     await repos.payments.update(row.id, { ...answer, status: row.status === 'canceled' ? 'canceled' : pi.status })
-    // Named, so the outbox cancels that intent and leaves the row (and its capture time) alone.
-    const topic = PAYMENT_SYNC_TOPICS.cancel
-    await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: row.id, amountPence: null, intentId: pi.id }, dedupeKey: `${topic}:${row.id}:${pi.id}:other` })
+    await releaseAttempt(repos, { ...row, ...answer, status: pi.status }, `late:${pi.id}`)
     await repos.bookings.addEvent(a.booking.id, 'payment_released', context.actorId, { payment_id: row.id, reason: 'superseded' })
     return 'released'
   }

@@ -369,7 +369,6 @@ describe('money holds under generated interleavings (issue 19; replay: MONEY_INV
                 return undefined
             }
           }
-          let settled = false
           const observe = async (x: Step, i: number) => {
             try {
               const answer = await run(x, i)
