@@ -7,21 +7,23 @@
  * the scheduler says): pays by the booker with five cards (declined, 3-D Secure on charge and
  * setup, authentication required off session), by the tutor and by a stranger; DELETE of any
  * of the booking's payments; PUT of a payment's card (its retry) by booker or tutor; the
- * bank's check passed or not, then the return page; processor
- * webhooks (payment_intent.succeeded|canceled|amount_capturable_updated, charge.refunded,
+ * bank's check passed or not, then the return page; processor webhooks
+ * (payment_intent.succeeded|canceled|amount_capturable_updated, charge.refunded,
  * setup_intent.succeeded) of any past event, once or twice; reschedule proposals and
  * approvals by either party; cancellations by student and tutor; time passing (a hold's
  * lapse, an authorisation day, a finished lesson) with the periodic jobs; due-payment runs;
  * outbox drains; the processor's next call of a kind timing out after doing its work,
- * refused, or declined.
+ * refused, or declined. Coupons (none, within the fee, beyond it, 100 %) and a tutor with or
+ * without a payout account vary per run.
  *
  * Invariants after every step: a booking is paid exactly while one live payment backs it;
  * refunded never above captured (rows and processor); a captured lesson pays the tutor the
  * price whatever the coupon (charge share plus the platform's recorded transfer). After the
- * steps: a pay or card change by someone who may not pay made no processor call. Once every event is
- * delivered and the queues drain: no processor sync failing, no payment's due work failing,
- * at most one intent of a booking holding money, the processor agreeing with the payment the
- * booking rests on, a fully refunded booking holding no authorisation.
+ * steps: a pay or card change by someone who may not pay made no processor call, and no use
+ * case threw unless the processor was made to fail. Once every event is delivered and the
+ * queues drain: no processor sync failing, no payment's due work failing, at most one intent
+ * of a booking holding money (nothing held or captured twice), the processor agreeing with
+ * the payment the booking rests on, a fully refunded booking holding no authorisation.
  *
  * Size: MONEY_INVARIANT_RUNS (CI 1000; a nightly-size run sets more). A failure prints its
  * seed and path; replay it with MONEY_INVARIANT_SEED=<seed> MONEY_INVARIANT_PATH=<path>
