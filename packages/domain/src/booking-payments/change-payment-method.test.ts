@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TEST_CARDS, bookingWorld } from '@tutoring/testkit'
 import type { PaymentProcessor } from '../payments'
-import { createBooking } from '../booking'
+import { approveLessonReschedule, createBooking, proposeLessonReschedule } from '../booking'
 import { changePaymentMethod } from './change-payment-method'
 import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
@@ -139,5 +139,42 @@ describe('changing the card of a payment whose 3-D Secure step the customer fini
     const after = world.booking(booking.id)!
     expect(after.booking.state).toBe('AWAITING_PAYMENT')
     expect(after.payment).toMatchObject({ status: 'requires_action', intentId: world.processor.state.intents.find((pi) => pi.status === 'requires_action')?.id })
+  })
+})
+
+describe('an intent a card change left behind, authorised later (issue 19 model)', () => {
+  it('is never taken for the payment, even once the payment charges that card again: it is cancelled and the booking rests on its schedule', async () => {
+    const world = bookingWorld('2026-06-01T08:00:00Z')
+    const { tutor, teach } = world.addTutor()
+    const student = world.addStudent()
+    const start = new Date('2026-06-05T09:00:00Z')
+    const { booking, lesson } = (
+      await createBooking(world.deps, student, {
+        teachId: teach.id,
+        subjectLevelId: 1,
+        examBoardId: null,
+        start,
+        finish: new Date(start.getTime() + HOUR),
+        lessonType: 'online',
+        childIds: [],
+        address: null,
+        coupon: null,
+      })
+    )._unsafeUnwrap()
+    const waiting = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.authenticationRequired, coupon: null }))._unsafeUnwrap().payment
+    // The lesson moves eleven days out; the booker changes the card (now saved for later), then back.
+    const moved = new Date('2026-06-12T09:00:00Z')
+    ;(await proposeLessonReschedule(world.deps, student, { lessonId: lesson.id, start: moved, finish: new Date(moved.getTime() + HOUR) }))._unsafeUnwrap()
+    ;(await approveLessonReschedule(world.deps, tutor, lesson.id))._unsafeUnwrap()
+    ;(await changePaymentMethod(world.deps, student, { paymentId: waiting.id, paymentMethod: TEST_CARDS.visa }))._unsafeUnwrap()
+    ;(await changePaymentMethod(world.deps, student, { paymentId: waiting.id, paymentMethod: TEST_CARDS.authenticationRequired }))._unsafeUnwrap()
+    // The customer finishes the first intent's bank check after all; its event arrives.
+    world.processor.authenticate(waiting.intentId!)
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    await world.drainProcessorSync()
+    const after = world.booking(booking.id)!
+    expect(after.booking.state).toBe('REQUIRES_CAPTURE')
+    expect(after.payment).toMatchObject({ status: 'scheduled', intentId: null })
+    expect(world.processor.state.intents.find((pi) => pi.id === waiting.intentId)?.status).toBe('canceled')
   })
 })
