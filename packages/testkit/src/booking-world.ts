@@ -67,7 +67,7 @@ const retryDue = (p: BookingPayment, at: Date) => p.retryAt === null || p.retryA
 const paymentRecord = (p: BookingPayment | undefined, tutorIdOf: (bookingId: number) => number | undefined) => {
   const tutorId = p && tutorIdOf(p.bookingId)
   return p && tutorId !== undefined
-    ? structuredClone({ id: p.id, bookingId: p.bookingId, userId: p.userId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, paymentMethodId: p.paymentMethodId, tutorId })
+    ? structuredClone({ id: p.id, bookingId: p.bookingId, userId: p.userId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, paymentMethodId: p.paymentMethodId, failedAttempts: p.failedAttempts, tutorId })
     : undefined
 }
 

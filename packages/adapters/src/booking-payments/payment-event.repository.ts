@@ -20,6 +20,7 @@ const rowToPayment = (row: PaymentRow, tutorId: number): PaymentRecord => ({
   tutorId,
   intentId: row.processor_payment_intent_id,
   paymentMethodId: row.processor_payment_method_id,
+  failedAttempts: row.failed_attempts,
 })
 
 /** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */

@@ -169,13 +169,14 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
  * By the intent id the row recorded; else by the payment id in the metadata, which finds a
  * payment whose creating call never answered (no intent id recorded yet). Such an unknown
  * intent is adopted only when it is of the row's amount, card and the payer's processor
- * customer (CONTRACT §15): metadata alone is anyone's to write.
+ * customer (CONTRACT §15): metadata alone is anyone's to write. And only by a row whose own
+ * call may have made it unseen: one an intent left behind by a card change may name as well.
  */
 async function locatePayment(repos: BookingPaymentsRepos, event: PaymentEvent, intentId: string): Promise<PaymentRecord | undefined> {
   const known = await repos.paymentEvents.lockByIntentId(intentId)
   if (known || event.paymentId === undefined || event.paymentId === null) return known
   const named = await repos.paymentEvents.lockById(event.paymentId)
-  if (!named || named.intentId !== null || !event.intent) return undefined
+  if (!named || named.intentId !== null || !event.intent || !mayHaveMadeUnseen(named)) return undefined
   // A retry with another card left the earlier intent behind: it is not this attempt's, and its release is queued already.
   const method = event.intent.paymentMethodId
   if (method !== undefined && method !== null && method !== named.paymentMethodId) return undefined
@@ -225,6 +226,10 @@ async function verdictOn(
   )
   return 'released'
 }
+
+/** A creating call in flight or unanswered, or a scheduled authorisation whose call threw: the only rows an unseen intent can be theirs. */
+const mayHaveMadeUnseen = (row: Pick<PaymentRecord, 'status' | 'failedAttempts'>): boolean =>
+  row.status === 'requires_confirmation' || (row.status === 'scheduled' && row.failedAttempts > 0)
 
 async function captureAfterLesson(repos: BookingPaymentsRepos, row: Pick<BookingPayment, 'id' | 'bookingId'>): Promise<void> {
   const lesson = (await repos.bookings.findById(row.bookingId))?.lesson
