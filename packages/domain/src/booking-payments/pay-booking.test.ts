@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TEST_CARDS, bookingWorld } from '@tutoring/testkit'
-import { createBooking } from '../booking'
+import { cancelBooking, createBooking } from '../booking'
 import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
 import { recordPaymentEvent } from './record-payment-event'
@@ -189,6 +189,18 @@ describe('due payments', () => {
     // No payout account: the charge goes to the platform and the tutor's share waits for a transfer.
     expect(payment.routing).toEqual({ destinationAccountId: null, applicationFeePence: 250, transferGroup: `booking-${bookingId}` })
     expect(world.state.tutorTransfers).toEqual([expect.objectContaining({ paymentId: payment.id, tutorId: tutor.id, status: 'waiting' })])
+  })
+
+  it('releases a scheduled authorisation whose answer was lost when the booking is cancelled before its webhook comes (issue 19 model)', async () => {
+    const { world, student, bookingId } = await booked('2026-06-12')
+    ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
+    world.clock.set('2026-06-06T09:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    ;(await cancelBooking(world.deps, student, { bookingId }))._unsafeUnwrap()
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    await world.drainProcessorSync()
+    expect(world.processor.state.intents.map((pi) => pi.status)).toEqual(['canceled'])
   })
 
   it('cancels the lesson and tells both parties when the off-session authorisation is declined', async () => {

@@ -227,9 +227,13 @@ async function verdictOn(
   return 'released'
 }
 
-/** A creating call in flight or unanswered, or a scheduled authorisation whose call threw: the only rows an unseen intent can be theirs. */
+/**
+ * The rows an unseen intent can be theirs: a creating call in flight or unanswered, a scheduled
+ * authorisation whose call threw, or either released before the answer came (verdictOn then
+ * gives back what the intent holds).
+ */
 const mayHaveMadeUnseen = (row: Pick<PaymentRecord, 'status' | 'failedAttempts'>): boolean =>
-  row.status === 'requires_confirmation' || (row.status === 'scheduled' && row.failedAttempts > 0)
+  row.status === 'requires_confirmation' || row.status === 'canceled' || (row.status === 'scheduled' && row.failedAttempts > 0)
 
 async function captureAfterLesson(repos: BookingPaymentsRepos, row: Pick<BookingPayment, 'id' | 'bookingId'>): Promise<void> {
   const lesson = (await repos.bookings.findById(row.bookingId))?.lesson
