@@ -178,3 +178,36 @@ describe('an intent a card change left behind, authorised later (issue 19 model)
     expect(world.processor.state.intents.find((pi) => pi.id === waiting.intentId)?.status).toBe('canceled')
   })
 })
+
+describe('the same card given twice to a payment waiting for 3-D Secure (issue 19 model)', () => {
+  it('makes a new intent the second time, so the bank check passed on it carries the booking', async () => {
+    const world = bookingWorld('2026-06-01T08:00:00Z')
+    const { teach } = world.addTutor()
+    const student = world.addStudent()
+    const start = new Date('2026-06-03T09:00:00Z')
+    const { booking } = (
+      await createBooking(world.deps, student, {
+        teachId: teach.id,
+        subjectLevelId: 1,
+        examBoardId: null,
+        start,
+        finish: new Date(start.getTime() + HOUR),
+        lessonType: 'online',
+        childIds: [],
+        address: null,
+        coupon: null,
+      })
+    )._unsafeUnwrap()
+    const declined = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.declined, coupon: null }))._unsafeUnwrapErr()
+    expect(declined.type).toBe('PaymentFailed')
+    const paymentId = world.booking(booking.id)!.payment!.id
+    for (let i = 0; i < 2; i++) (await changePaymentMethod(world.deps, student, { paymentId, paymentMethod: TEST_CARDS.threeDSecure }))._unsafeUnwrap()
+    const current = world.booking(booking.id)!.payment!
+    world.processor.authenticate(current.intentId!)
+    ;(await getPaymentStatus(world.deps, student, paymentId))._unsafeUnwrap()
+    await world.drainProcessorSync()
+    const after = world.booking(booking.id)!
+    expect(after.booking.state).toBe('REQUIRES_CAPTURE')
+    expect(world.processor.state.intents.find((pi) => pi.id === after.payment!.intentId)?.status).toBe('requires_capture')
+  })
+})

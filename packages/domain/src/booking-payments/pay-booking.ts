@@ -270,6 +270,7 @@ export function retryBookingPayment(
       const saved = await setUpForLater(deps, actor, { bookingId: input.payment.bookingId, paymentMethod: input.paymentMethod, coupon: null })
       if (saved.isErr()) return err(saved.error)
       const method = saved.value.paymentMethod ?? input.paymentMethod
+      let replaced: string | null = null
       const prepared = await deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
         const now = deps.clock.now()
         const payable = mayPay(actor, await repos.bookings.lockById(input.payment.bookingId), now)
@@ -285,6 +286,7 @@ export function retryBookingPayment(
           // and forgotten: the retry makes its own, and the earlier one's events no longer find the row.
           await releaseAttempt(repos, row, 'retried')
           await repos.payments.update(row.id, { intentId: null })
+          replaced = row.intentId
         }
         const authorizeAt = new Date(a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
         if (authorizeAt.getTime() <= now.getTime()) {
@@ -308,7 +310,8 @@ export function retryBookingPayment(
       // row takes another, so the booker is never held twice for one payment.
       if (input.payment.status === 'requires_confirmation' && !input.payment.intentId) await voidUnanswered(deps.processor, input.payment.id)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
-      return charge(deps, actor, prepared.value.aggregate, prepared.value.payment, `payment-${input.payment.id}:${method}`)
+      // After a released intent the key names it: a retry with a card tried before must make a new intent, not replay the released one.
+      return charge(deps, actor, prepared.value.aggregate, prepared.value.payment, `payment-${input.payment.id}:${method}${replaced ? `:after-${replaced}` : ''}`)
     })(),
   )
 }
