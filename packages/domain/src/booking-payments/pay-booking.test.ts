@@ -4,6 +4,7 @@ import { cancelBooking, createBooking } from '../booking'
 import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
 import { recordPaymentEvent } from './record-payment-event'
+import { releasePayment } from './release-payment'
 import { runDuePayments } from './run-due-payments'
 
 const NOW = '2026-06-01T08:00:00Z'
@@ -100,6 +101,19 @@ describe('paying for a booking', () => {
     const view = (await getPaymentStatus(world.deps, student, pending.payment.id))._unsafeUnwrap()
     expect(view).toMatchObject({ owner: true, payment: { status: 'requires_capture' } })
     expect(world.booking(bookingId)!.booking.state).toBe('REQUIRES_CAPTURE')
+  })
+})
+
+describe('releasing an attempt (DELETE)', () => {
+  it('keeps the cancel of its intent queued when the processor refuses it, so a 3-D Secure step finished later holds nothing (issue 19 model)', async () => {
+    const { world, student, bookingId } = await booked()
+    const pending = (await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.threeDSecure, coupon: null }))._unsafeUnwrap()
+    world.processor.fail('cancelPaymentIntent', 'refuse')
+    await expect(releasePayment(world.deps, student, pending.payment.id)).rejects.toThrow('refused')
+    world.processor.authenticate(pending.payment.intentId!)
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    await world.drainProcessorSync()
+    expect(world.processor.state.intents.map((pi) => pi.status)).toEqual(['canceled'])
   })
 })
 
