@@ -205,4 +205,37 @@ describe.each(testDatabaseKinds())('payment webhook events in any order on %s', 
     ])
     expect(await twice(event('payout.paid', { id: 'po_3', object: 'payout', amount: 1 }, { account: 'acct_unknown' }))).toMatchObject({ reason: 'unknown_account' })
   })
+
+  it('setup_intent.succeeded: the booking waiting on that card setup (3-D Secure finished later) is scheduled and committed, once', async () => {
+    const { bookingId, student } = await storedBooking(t, 3, counter)
+    const setup = `seti_events_${Date.now()}_${++counter}`
+    await t.db
+      .insertInto('payments')
+      .values({
+        booking_id: bookingId,
+        user_id: student.user.id,
+        processor_payment_intent_id: null,
+        processor_payment_method_id: 'pm_card_threeDSecure2Required',
+        setup_intent_id: setup,
+        status: 'requires_action',
+        amount_pence: 3300,
+        captured_pence: 0,
+        refunded_pence: 0,
+        client_secret: null,
+        redirect_url: null,
+        authorize_at: null,
+        capture_at: null,
+        last_error: null,
+      })
+      .execute()
+    const confirmed = (id: string) => event('setup_intent.succeeded', { id, object: 'setup_intent', status: 'succeeded', payment_method: 'pm_card_threeDSecure2Required' })
+    expect(await twice(confirmed('seti_unknown'))).toEqual({ received: true, outcome: 'ignored', reason: 'unknown_payment' })
+    expect(await twice(confirmed(setup))).toMatchObject({ outcome: 'handled' })
+    expect(await bookingState(bookingId)).toBe(5)
+    const row = await t.db.selectFrom('payments').selectAll().where('setup_intent_id', '=', setup).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ status: 'scheduled', authorize_at: expect.any(Date) })
+    expect(await timeline(bookingId)).toContain('payment_scheduled')
+    // Told again by another event (the return page's refresh got there first, say): nothing moves.
+    expect(await twice(confirmed(setup))).toEqual({ received: true, outcome: 'ignored', reason: 'stale' })
+  })
 })

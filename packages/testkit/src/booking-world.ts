@@ -17,6 +17,7 @@ import type {
   Person,
   StoredCoupon,
 } from '@tutoring/domain/booking'
+import { PAYMENT_SYNC_TOPICS } from '@tutoring/domain/booking'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from '@tutoring/domain/booking-payments'
 import type { OutboxMessage } from '@tutoring/domain/outbox'
 import type { PayoutAccountState } from '@tutoring/domain/payments'
@@ -66,7 +67,7 @@ const retryDue = (p: BookingPayment, at: Date) => p.retryAt === null || p.retryA
 const paymentRecord = (p: BookingPayment | undefined, tutorIdOf: (bookingId: number) => number | undefined) => {
   const tutorId = p && tutorIdOf(p.bookingId)
   return p && tutorId !== undefined
-    ? structuredClone({ id: p.id, bookingId: p.bookingId, userId: p.userId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, tutorId })
+    ? structuredClone({ id: p.id, bookingId: p.bookingId, userId: p.userId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, paymentMethodId: p.paymentMethodId, failedAttempts: p.failedAttempts, tutorId })
     : undefined
 }
 
@@ -322,6 +323,7 @@ export function bookingWorld(now: string) {
     paymentEvents: {
       lockById: async (paymentId) => paymentRecord(state.payments.find((x) => x.id === paymentId), (id) => lessonOf(id)?.tutorId),
       lockByIntentId: async (intentId) => paymentRecord(state.payments.find((x) => x.intentId === intentId), (id) => lessonOf(id)?.tutorId),
+      lockBySetupIntentId: async (setupIntentId) => paymentRecord(state.payments.find((x) => x.setupIntentId === setupIntentId), (id) => lessonOf(id)?.tutorId),
       update: async (paymentId, { at: _at, ...change }) => {
         const p = state.payments.find((x) => x.id === paymentId)!
         Object.assign(p, Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)))
@@ -452,6 +454,76 @@ export function bookingWorld(now: string) {
     },
   }
 
+  /**
+   * The outbox worker's side of booking money (the adapters' payment settlement handlers, in
+   * memory): each queued processor sync (refund, capture of the kept part, cancel) is sent
+   * once per dedupe key, its row written after the processor answered; one that throws stays
+   * failing and is tried again by the next drain. `write` runs each row change, so a test can
+   * put it behind the transactions it serialises.
+   */
+  const sync = { done: new Set<string>(), failing: new Map<string, string>() }
+  const settle = async (message: { topic: string; data: Record<string, unknown> }, processor: BookingPaymentsDeps['processor'], write: (change: () => void) => Promise<void>) => {
+    const row = () => state.payments.find((p) => p.id === Number(message.data.paymentId))
+    const payment = row()
+    if (!payment) return
+    if (message.topic === PAYMENT_SYNC_TOPICS.refund) {
+      if (!payment.intentId) return
+      const refund = await processor.refundPayment(payment.intentId, { amountPence: Number(message.data.amountPence), idempotencyKey: `${message.topic}:${payment.id}` })
+      await write(() => Object.assign(row()!, { refundedPence: refund.amountPence }))
+    } else if (message.topic === PAYMENT_SYNC_TOPICS.capture) {
+      if (!payment.intentId) return
+      const current = await processor.retrievePaymentIntent(payment.intentId)
+      const pi =
+        current.status === 'requires_capture'
+          ? await processor.capturePaymentIntent(payment.intentId, { amountPence: Number(message.data.amountPence), idempotencyKey: `${message.topic}:${payment.id}` })
+          : current
+      await write(() => Object.assign(row()!, { status: pi.status, capturedPence: pi.amountReceivedPence, captureAt: null }))
+    } else if (message.topic === PAYMENT_SYNC_TOPICS.cancel) {
+      const named = typeof message.data.intentId === 'string' ? message.data.intentId : null
+      if (named && named !== payment.intentId) {
+        const other = await processor.retrievePaymentIntent(named)
+        if (other.status !== 'canceled' && other.status !== 'succeeded') await processor.cancelPaymentIntent(named, { idempotencyKey: `${message.topic}:${payment.id}:${named}` })
+        return
+      }
+      let intentId = payment.intentId
+      if (!intentId) {
+        if (payment.status !== 'requires_confirmation') return
+        const found = await processor.findPaymentIntentByPaymentId(payment.id)
+        if (!found) {
+          await write(() => {
+            if (row()!.intentId === null) Object.assign(row()!, { status: 'canceled', authorizeAt: null, captureAt: null })
+          })
+          return
+        }
+        intentId = found.id
+        await write(() => Object.assign(row()!, { intentId }))
+      }
+      const current = await processor.retrievePaymentIntent(intentId)
+      const pi = current.status === 'canceled' || current.status === 'succeeded' ? current : await processor.cancelPaymentIntent(intentId, { idempotencyKey: `${message.topic}:${payment.id}` })
+      await write(() => Object.assign(row()!, { status: pi.status, captureAt: null }))
+    }
+  }
+  const drainProcessorSync = async (
+    processor: BookingPaymentsDeps['processor'] = deps.processor,
+    write: (change: () => void) => Promise<void> = async (change) => change(),
+  ): Promise<{ failing: Array<{ key: string; error: string }> }> => {
+    const topics: readonly string[] = Object.values(PAYMENT_SYNC_TOPICS)
+    for (const [i, message] of [...state.outbox].entries()) {
+      if (message.kind !== 'processor_sync' || !topics.includes(message.topic)) continue
+      const key = message.dedupeKey ?? `#${i}`
+      if (sync.done.has(key)) continue
+      sync.done.add(key)
+      try {
+        await settle(message, processor, write)
+        sync.failing.delete(key)
+      } catch (error) {
+        sync.done.delete(key)
+        sync.failing.set(key, error instanceof Error ? error.message : String(error))
+      }
+    }
+    return { failing: [...sync.failing].map(([key, error]) => ({ key, error })) }
+  }
+
   const addPerson = (roleId: RoleId, overrides: Partial<Person> = {}): Person => {
     const personId = overrides.id ?? id()
     const created: Person = { id: personId, firstname: `First${personId}`, lastname: `Last${personId}`, email: `user${personId}@example.com`, username: `user${personId}`, roleId, ...overrides }
@@ -515,6 +587,7 @@ export function bookingWorld(now: string) {
     knowPostcode: (postcode: string, point: GeoPoint) => knownPostcodes.set(postcode, point),
     saveDefaultCard: (userId: number, paymentMethodId: string) => state.defaultCards.push({ userId, paymentMethodId }),
     booking: (bookingId: number) => aggregate(bookingId),
+    drainProcessorSync,
   }
 }
 

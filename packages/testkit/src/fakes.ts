@@ -5,6 +5,7 @@
  * for a handful of test payment methods, and faults a test switches on in any processor.
  */
 import { err, ok, type Result } from 'neverthrow'
+import type { PaymentEvent } from '@tutoring/domain/booking-payments'
 import type { IntegrationEvents } from '@tutoring/domain/integrations'
 import type { OutboxMessage } from '@tutoring/domain/outbox'
 import type {
@@ -105,8 +106,10 @@ export const TEST_CARDS = {
   visa: 'pm_card_visa',
   /** Attaches, but every charge is declined. */
   declined: 'pm_card_chargeDeclined',
-  /** Attaches, and asks for 3-D Secure on charge. */
+  /** Attaches, and asks for 3-D Secure on charge (on session) and on its card setup. */
   threeDSecure: 'pm_card_threeDSecure2Required',
+  /** Asks for 3-D Secure on every charge, off session too: there it fails `authentication_required`. */
+  authenticationRequired: 'pm_card_authenticationRequired',
   /** Refused when attached. */
   expired: 'pm_card_expired',
 } as const
@@ -119,7 +122,22 @@ export type FakeProcessorState = {
   calls: Array<{ call: string; idempotencyKey?: string; id?: string; amountPence?: number }>
   refunds: Array<{ paymentIntentId: string; amountPence: number }>
   setups: SetupIntent[]
+  /** What the processor would send to the payment webhook, in the order it happened. */
+  events: PaymentEvent[]
+  /** Faults a test switched on, each taken by the next call of its kind (FakeProcessorFault). */
+  faults: Array<{ call: FaultyCall; how: FakeProcessorFault }>
 }
+
+/** The calls a test can make fail. */
+export type FaultyCall = 'createPaymentIntent' | 'capturePaymentIntent' | 'cancelPaymentIntent' | 'refundPayment' | 'createSetupIntent' | 'retrievePaymentIntent'
+
+/**
+ * How the next call of a kind fails: `timeout` does the work at the processor and then throws
+ * to the caller, as an answer lost on the way back (the webhook still tells); `refuse` throws
+ * before doing anything (the processor down or refusing); `decline` answers a charge as the
+ * bank declining the card.
+ */
+export type FakeProcessorFault = 'timeout' | 'refuse' | 'decline'
 
 const cardOf = (paymentMethodId: string): Result<CardDetails, { type: 'CardRejected'; reason: string }> =>
   paymentMethodId === TEST_CARDS.expired || !paymentMethodId.startsWith('pm_')
@@ -129,10 +147,13 @@ const cardOf = (paymentMethodId: string): Result<CardDetails, { type: 'CardRejec
 /**
  * A processor that keeps its state in memory: manual-capture intents answer requires_capture
  * (automatic ones succeeded), the declined card answers PaymentFailed, the 3-D Secure card
- * requires_action with a redirect. A repeated idempotency key answers the first intent again.
+ * requires_action with a redirect (its card setup too, as the offline processor and Stripe
+ * do) until `authenticate` says the customer passed the bank's check. A repeated idempotency
+ * key answers the first intent again. Like the processor, it refuses to capture a cancelled
+ * intent or refund more than it took, and records the events its webhook would send.
  */
-export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcessorState } {
-  const state: FakeProcessorState = { customers: [], attached: [], intents: [], calls: [], refunds: [], setups: [] }
+export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcessorState; authenticate(id: string): void; fail(call: FaultyCall, how: FakeProcessorFault): void } {
+  const state: FakeProcessorState = { customers: [], attached: [], intents: [], calls: [], refunds: [], setups: [], events: [], faults: [] }
   let next = 1
   const intent = (id: string): PaymentIntent => {
     const found = state.intents.find((i) => i.id === id)
@@ -141,8 +162,47 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
   }
   const keys = new Map<string, string>()
   const byPayment = new Map<string, string>()
+  const ownerOf = new Map<string, { customerId: string; paymentId: number | null; paymentMethodId: string }>()
+  const refundedOf = (id: string) => state.refunds.filter((r) => r.paymentIntentId === id).reduce((sum, r) => sum + r.amountPence, 0)
+  const fault = (call: FaultyCall): FakeProcessorFault | undefined => {
+    const i = state.faults.findIndex((f) => f.call === call)
+    return i < 0 ? undefined : state.faults.splice(i, 1)[0]!.how
+  }
+  const refuse = (call: FaultyCall, how: FakeProcessorFault | undefined) => {
+    if (how === 'refuse') throw new Error(`the processor refused ${call}`)
+  }
+  const timedOut = <T>(call: FaultyCall, how: FakeProcessorFault | undefined, answer: T): T => {
+    if (how === 'timeout') throw new Error(`the processor did not answer ${call} in time`)
+    return answer
+  }
+  const emit = (type: string, pi: PaymentIntent) => {
+    const owner = ownerOf.get(pi.id)
+    const base = { id: `evt_${next++}`, type, paymentId: owner?.paymentId ?? null }
+    const refunded = refundedOf(pi.id)
+    state.events.push(
+      type === 'charge.refunded'
+        ? { ...base, refund: { paymentIntentId: pi.id, amountRefundedPence: refunded, amountCapturedPence: pi.amountReceivedPence } }
+        : { ...base, intent: { id: pi.id, status: pi.status, amountPence: pi.amountPence, customerId: owner?.customerId ?? null, paymentMethodId: owner?.paymentMethodId ?? null, amountReceivedPence: pi.amountReceivedPence, lastError: null } },
+    )
+  }
   return {
     state,
+    fail(call, how) {
+      state.faults.push({ call, how })
+    },
+    /** The customer passes the bank's check of an intent or a card setup waiting for it. */
+    authenticate(id) {
+      const setup = state.setups.find((s) => s.id === id)
+      if (setup?.status === 'requires_action') {
+        Object.assign(setup, { status: 'succeeded', redirectUrl: null })
+        state.events.push({ id: `evt_${next++}`, type: 'setup_intent.succeeded', setupIntent: { id: setup.id, status: 'succeeded', paymentMethodId: setup.paymentMethodId } })
+        return
+      }
+      const pi = state.intents.find((i) => i.id === id)
+      if (pi?.status !== 'requires_action') return
+      Object.assign(pi, { status: 'requires_capture', amountCapturablePence: pi.amountPence, redirectUrl: null, latestChargeId: `ch_${pi.id}` })
+      emit('payment_intent.amount_capturable_updated', pi)
+    },
     mode: 'offline',
     async createCustomer() {
       const customerId = `cus_${next++}`
@@ -162,12 +222,20 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       return { subscriptionId: `sub_${next++}`, status: 'trialing', trialEndsAt: null, currentPeriodEnd: null }
     },
     async createPaymentIntent(input: CreatePaymentIntentInput) {
+      const how = fault('createPaymentIntent')
+      refuse('createPaymentIntent', how)
       state.calls.push({ call: 'createPaymentIntent', idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
       const repeated = keys.get(input.idempotencyKey)
-      if (repeated) return ok(intent(repeated))
-      if (input.paymentMethodId === TEST_CARDS.declined) return err({ type: 'PaymentFailed', reason: 'Your card was declined.' })
+      const declined = err({ type: 'PaymentFailed' as const, reason: 'Your card was declined.' })
+      // A key's answer is replayed, a decline's too.
+      if (repeated === 'declined') return timedOut('createPaymentIntent', how, declined)
+      if (repeated) return timedOut('createPaymentIntent', how, ok(structuredClone(intent(repeated))))
+      if (input.paymentMethodId === TEST_CARDS.declined || how === 'decline') {
+        keys.set(input.idempotencyKey, 'declined')
+        return declined
+      }
       const id = `pi_${next++}`
-      const action = input.paymentMethodId === TEST_CARDS.threeDSecure && !input.offSession
+      const action = (input.paymentMethodId === TEST_CARDS.threeDSecure && !input.offSession) || input.paymentMethodId === TEST_CARDS.authenticationRequired
       const manual = input.captureMethod === 'manual'
       const created: PaymentIntent = {
         id,
@@ -182,53 +250,86 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       }
       state.intents.push(created)
       keys.set(input.idempotencyKey, id)
-      if (input.metadata.payment_id) byPayment.set(input.metadata.payment_id, id)
-      return ok(created)
+      const paymentId = input.metadata.payment_id
+      if (paymentId) byPayment.set(paymentId, id)
+      ownerOf.set(id, { customerId: input.customerId, paymentId: paymentId ? Number(paymentId) : null, paymentMethodId: input.paymentMethodId })
+      if (created.status !== 'requires_action') emit(manual ? 'payment_intent.amount_capturable_updated' : 'payment_intent.succeeded', created)
+      if (action && input.offSession) {
+        const failed = err({ type: 'PaymentFailed' as const, reason: 'Your card was declined. This transaction requires authentication.', code: 'authentication_required', paymentIntentId: id })
+        return timedOut('createPaymentIntent', how, failed)
+      }
+      return timedOut('createPaymentIntent', how, ok(structuredClone(created)))
     },
     async retrievePaymentIntent(id) {
-      return intent(id)
+      refuse('retrievePaymentIntent', fault('retrievePaymentIntent'))
+      return structuredClone(intent(id))
     },
     async findPaymentIntentByPaymentId(paymentId) {
       const id = byPayment.get(String(paymentId))
-      return id ? intent(id) : null
+      return id ? structuredClone(intent(id)) : null
     },
     async capturePaymentIntent(id, input) {
+      const how = fault('capturePaymentIntent')
+      refuse('capturePaymentIntent', how)
       state.calls.push({ call: 'capturePaymentIntent', id, idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
       const pi = intent(id)
+      if (pi.status === 'canceled') throw new Error(`This PaymentIntent could not be captured because it has a status of canceled (${id})`)
       if (pi.status === 'requires_capture') {
         Object.assign(pi, { status: 'succeeded', amountReceivedPence: input.amountPence ?? pi.amountCapturablePence, amountCapturablePence: 0 })
+        emit('payment_intent.succeeded', pi)
       }
-      return pi
+      return timedOut('capturePaymentIntent', how, structuredClone(pi))
     },
     async cancelPaymentIntent(id, input) {
+      const how = fault('cancelPaymentIntent')
+      refuse('cancelPaymentIntent', how)
       state.calls.push({ call: 'cancelPaymentIntent', id, idempotencyKey: input.idempotencyKey })
       const pi = intent(id)
-      if (pi.status !== 'succeeded') Object.assign(pi, { status: 'canceled', amountCapturablePence: 0 })
-      return pi
+      if (pi.status !== 'succeeded' && pi.status !== 'canceled') {
+        Object.assign(pi, { status: 'canceled', amountCapturablePence: 0 })
+        emit('payment_intent.canceled', pi)
+      }
+      return timedOut('cancelPaymentIntent', how, structuredClone(pi))
     },
     async refundPayment(paymentIntentId, input) {
+      const how = fault('refundPayment')
+      refuse('refundPayment', how)
       state.calls.push({ call: 'refundPayment', id: paymentIntentId, idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
+      const pi = intent(paymentIntentId)
+      const repeated = keys.get(input.idempotencyKey)
+      if (repeated) return timedOut('refundPayment', how, { refundId: repeated, amountPence: input.amountPence })
+      if (input.amountPence > pi.amountReceivedPence - refundedOf(paymentIntentId)) throw new Error(`Refund amount is greater than unrefunded amount on charge (${paymentIntentId})`)
+      const refundId = `re_${next++}`
+      keys.set(input.idempotencyKey, refundId)
       state.refunds.push({ paymentIntentId, amountPence: input.amountPence })
-      return { refundId: `re_${next++}`, amountPence: input.amountPence }
+      emit('charge.refunded', pi)
+      return timedOut('refundPayment', how, { refundId, amountPence: input.amountPence })
     },
     async createSetupIntent(input) {
+      const how = fault('createSetupIntent')
+      refuse('createSetupIntent', how)
       const card = cardOf(input.paymentMethodId ?? 'pm_unconfirmed')
       if (card.isErr() && input.paymentMethodId !== null) return err(card.error)
+      const repeated = state.setups.find((s) => keys.get(input.idempotencyKey) === s.id)
+      if (repeated) return timedOut('createSetupIntent', how, ok(structuredClone(repeated)))
+      const id = `seti_${next++}`
+      const action = input.paymentMethodId === TEST_CARDS.threeDSecure || input.paymentMethodId === TEST_CARDS.authenticationRequired
       const setup: SetupIntent = {
-        id: `seti_${next++}`,
-        status: input.paymentMethodId === null ? 'requires_payment_method' : 'succeeded',
+        id,
+        status: input.paymentMethodId === null ? 'requires_payment_method' : action ? 'requires_action' : 'succeeded',
         customerId: input.customerId,
         paymentMethodId: input.paymentMethodId,
         clientSecret: `seti_secret_${next}`,
-        redirectUrl: null,
+        redirectUrl: action ? `https://processor.test/3ds/${id}` : null,
       }
+      keys.set(input.idempotencyKey, id)
       state.setups.push(setup)
-      return ok(setup)
+      return timedOut('createSetupIntent', how, ok(structuredClone(setup)))
     },
     async retrieveSetupIntent(setupIntentId) {
       const setup = state.setups.find((s) => s.id === setupIntentId)
       if (!setup) throw new Error(`no such setup intent: ${setupIntentId}`)
-      return setup
+      return structuredClone(setup)
     },
     async createTransfer(input) {
       state.calls.push({ call: 'createTransfer', idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })

@@ -19,6 +19,8 @@ const rowToPayment = (row: PaymentRow, tutorId: number): PaymentRecord => ({
   dispute: disputeOf(row),
   tutorId,
   intentId: row.processor_payment_intent_id,
+  paymentMethodId: row.processor_payment_method_id,
+  failedAttempts: row.failed_attempts,
 })
 
 /** The payment webhook's rows: `payments`, the booking's state and its `booking_events`. */
@@ -58,7 +60,7 @@ export function paymentEventRepository(db: Kysely<Database>): WithoutLocks<Payme
 
 async function lockPayment(
   trx: Transaction<Database>,
-  column: 'id' | 'processor_payment_intent_id',
+  column: 'id' | 'processor_payment_intent_id' | 'setup_intent_id',
   value: number | string,
 ): Promise<PaymentRecord | undefined> {
   const row = await trx.selectFrom('payments').selectAll().where(column, '=', value).forUpdate().executeTakeFirst()
@@ -76,6 +78,7 @@ export function paymentEventLocks(trx: Transaction<Database>): Locks<PaymentEven
   return {
     lockById: (paymentId) => lockPayment(trx, 'id', paymentId),
     lockByIntentId: (paymentIntentId) => lockPayment(trx, 'processor_payment_intent_id', paymentIntentId),
+    lockBySetupIntentId: (setupIntentId) => lockPayment(trx, 'setup_intent_id', setupIntentId),
     async lockBooking(bookingId) {
       const row = await trx
         .selectFrom('bookings as b')

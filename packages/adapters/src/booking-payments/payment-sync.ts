@@ -62,6 +62,13 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
     [PAYMENT_SYNC_TOPICS.cancel]: async (data) => {
       const payment = await load(Number(data.paymentId))
       if (!payment) return
+      // A release names its intent when it knows it: another of the row's (a second answer) is cancelled and the row left as it is.
+      const named = typeof data.intentId === 'string' ? data.intentId : null
+      if (named && named !== payment.processor_payment_intent_id) {
+        const other = await processor.retrievePaymentIntent(named)
+        if (other.status !== 'canceled' && other.status !== 'succeeded') await processor.cancelPaymentIntent(named, { idempotencyKey: `${PAYMENT_SYNC_TOPICS.cancel}:${payment.id}:${named}` })
+        return
+      }
       let intentId = payment.processor_payment_intent_id
       if (!intentId) {
         if (payment.status !== 'requires_confirmation') return

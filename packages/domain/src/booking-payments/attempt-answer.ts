@@ -1,5 +1,5 @@
 import type { PaymentIntent } from '../payments'
-import { announceIfPaid, isLivePayment, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment, type BookingState } from '../booking'
+import { announceIfPaid, isLivePayment, PAYMENT_SYNC_TOPICS, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment, type BookingState } from '../booking'
 import type { LessonState } from '../lesson'
 import type { BookingPaymentsRepos } from './ports'
 
@@ -42,6 +42,18 @@ export async function recordAttemptAnswer(
   if (!row) throw new Error('an attempt vanished from its booking')
   const holds = pi.status === 'requires_capture' || pi.status === 'succeeded'
   const answer = { intentId: pi.id, clientSecret: pi.clientSecret, redirectUrl: pi.redirectUrl, capturedPence: pi.amountReceivedPence }
+  if (row.intentId !== null && row.intentId !== pi.id) {
+    // Two calls for one payment (two card changes at once): it keeps one intent, the one holding
+    // money, else the one recorded first, and the other goes back (held, or waiting for a 3-D
+    // Secure step that would hold it).
+    const rowHolds = row.status === 'requires_capture' || row.status === 'succeeded'
+    const other = rowHolds || !holds ? pi.id : row.intentId
+    await releaseOtherIntent(repos, row.id, other)
+    if (other === pi.id) {
+      await repos.bookings.addEvent(a.booking.id, 'payment_released', context.actorId, { payment_id: row.id, reason: 'superseded' })
+      return 'released'
+    }
+  }
   if (holds && isLivePayment(row) && row.status !== 'succeeded') {
     // The booking's own off-session authorisation, confirmed by the customer before its deadline.
     await repos.payments.update(row.id, { ...answer, status: pi.status, authorizeAt: null, captureAt: row.captureAt ?? a.lesson.finish })
@@ -62,4 +74,10 @@ export async function recordAttemptAnswer(
   await announceIfPaid(repos, a, moved.value.to, context.now)
   await repos.bookings.addEvent(a.booking.id, pi.status === 'succeeded' ? 'paid' : 'authorized', context.actorId, { payment_id: row.id })
   return 'counted'
+}
+
+/** Cancels an intent made for a payment that is not (or no longer) the payment's: named, so the outbox leaves the payment's own alone. */
+async function releaseOtherIntent(repos: Pick<BookingPaymentsRepos, 'outbox'>, paymentId: number, intentId: string): Promise<void> {
+  const topic = PAYMENT_SYNC_TOPICS.cancel
+  await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId, amountPence: null, intentId }, dedupeKey: `${topic}:${paymentId}:${intentId}:other` })
 }

@@ -35,13 +35,17 @@ export async function bookingPaymentIntent(
   }
 }
 
-/** Where a payment's money goes, fixed on its row; a tutor's share the charge does not carry waits as a transfer. */
+/**
+ * Where a payment's money goes, fixed on its row (as `decided`, when a call already asked the
+ * processor for it); a tutor's share the charge does not carry waits as a transfer.
+ */
 export async function fixRouting(
   repos: Pick<BookingPaymentsRepos, 'payoutAccounts' | 'payments' | 'tutorTransfers'>,
   a: BookingAggregate,
   payment: BookingPayment,
+  decided?: PaymentRouting,
 ): Promise<PaymentRouting> {
-  const routing = routeBookingPayment(a, payment.amountPence, await repos.payoutAccounts.ofUser(a.lesson.tutorId))
+  const routing = decided ?? routeBookingPayment(a, payment.amountPence, await repos.payoutAccounts.ofUser(a.lesson.tutorId))
   await repos.payments.update(payment.id, { routing })
   if (needsSeparateTransfer(routing, payment.amountPence, a.booking.lessonPricePence)) {
     await repos.tutorTransfers.insertWaiting({ paymentId: payment.id, tutorId: a.lesson.tutorId, transferGroup: routing.transferGroup })

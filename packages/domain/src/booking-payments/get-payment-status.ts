@@ -1,7 +1,8 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
-import { DAY_MS, isInternal, notFound, type Actor, type NotFound } from '../shared'
-import { announceIfPaid, AUTHORIZE_LEAD_DAYS, type BookingPayment } from '../booking'
-import { mayCarryBooking, recordAttemptAnswer } from './attempt-answer'
+import { isInternal, notFound, type Actor, type NotFound } from '../shared'
+import type { BookingPayment } from '../booking'
+import { recordAttemptAnswer } from './attempt-answer'
+import { commitConfirmedSetup } from './card-setup'
 import type { BookingPaymentsDeps } from './ports'
 
 export type PaymentStatusView = { payment: BookingPayment; /** whether the caller may see the client secret and redirect */ owner: boolean }
@@ -32,8 +33,8 @@ export function getPaymentStatus(
       return deps.uow.run(async (repos) => {
         const a = await repos.bookings.lockById(found.bookingId)
         const current = await repos.payments.findById(found.id)
-        // Another call recorded an answer first: it stands.
-        if (a && current && current.status === found.status) {
+        // Another call recorded an answer first, or a card change gave the payment another intent: it stands.
+        if (a && current && current.status === found.status && current.intentId === found.intentId) {
           await recordAttemptAnswer(repos, a, found.id, pi, { actorId: null, payable: true, now: deps.clock.now() })
         }
         const updated = await repos.payments.findById(found.id)
@@ -43,33 +44,11 @@ export function getPaymentStatus(
   )
 }
 
-/**
- * A far lesson's card setup that waited for the customer: once the processor says it is
- * confirmed, the attempt is scheduled for its authorisation (start − 6 days) and the booking
- * committed, if the attempt may still carry it (not superseded, the hold open); otherwise it
- * is closed (nothing is held by a setup).
- */
+/** A far lesson's card setup that waited for the customer: once the processor says it is confirmed, committed (commitConfirmedSetup). */
 async function refreshCardSetup(deps: Pick<BookingPaymentsDeps, 'uow' | 'processor' | 'clock'>, found: BookingPayment, setupIntentId: string): Promise<BookingPayment> {
   const setup = await deps.processor.retrieveSetupIntent(setupIntentId)
   if (setup.status !== 'succeeded') return found
-  const done = await deps.uow.run(async (repos) => {
-    const now = deps.clock.now()
-    const a = await repos.bookings.lockById(found.bookingId)
-    const payments = a ? await repos.payments.listByBooking(a.booking.id) : []
-    const row = payments.find((p) => p.id === found.id)
-    if (!a || !row || row.status !== 'requires_action') return ok(undefined)
-    const open = a.booking.holdExpiresAt === null || a.booking.holdExpiresAt.getTime() > now.getTime()
-    if (!open || !mayCarryBooking(payments, row, { state: a.booking.state, lessonState: a.lesson.state })) {
-      await repos.payments.update(row.id, { status: 'canceled' })
-      return ok(undefined)
-    }
-    const authorizeAt = new Date(a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
-    await repos.payments.update(row.id, { status: 'scheduled', authorizeAt, paymentMethodId: setup.paymentMethodId ?? row.paymentMethodId })
-    await repos.bookings.updateBooking(a.booking.id, { state: 'REQUIRES_CAPTURE', holdExpiresAt: null })
-    await announceIfPaid(repos, a, 'REQUIRES_CAPTURE', now)
-    await repos.bookings.addEvent(a.booking.id, 'payment_scheduled', null, { payment_id: row.id, authorize_at: authorizeAt.toISOString() })
-    return ok(undefined)
-  })
+  const done = await deps.uow.run(async (repos) => ok(await commitConfirmedSetup(repos, found.bookingId, found.id, setup.paymentMethodId, deps.clock.now())))
   done._unsafeUnwrap()
   return (await deps.uow.repos.payments.findById(found.id)) ?? found
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { TEST_CARDS, bookingWorld } from '@tutoring/testkit'
-import { createBooking } from '../booking'
+import { cancelBooking, createBooking } from '../booking'
 import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
 import { recordPaymentEvent } from './record-payment-event'
+import { releasePayment } from './release-payment'
 import { runDuePayments } from './run-due-payments'
 
 const NOW = '2026-06-01T08:00:00Z'
@@ -103,6 +104,19 @@ describe('paying for a booking', () => {
   })
 })
 
+describe('releasing an attempt (DELETE)', () => {
+  it('keeps the cancel of its intent queued when the processor refuses it, so a 3-D Secure step finished later holds nothing (issue 19 model)', async () => {
+    const { world, student, bookingId } = await booked()
+    const pending = (await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.threeDSecure, coupon: null }))._unsafeUnwrap()
+    world.processor.fail('cancelPaymentIntent', 'refuse')
+    await expect(releasePayment(world.deps, student, pending.payment.id)).rejects.toThrow('refused')
+    world.processor.authenticate(pending.payment.intentId!)
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    await world.drainProcessorSync()
+    expect(world.processor.state.intents.map((pi) => pi.status)).toEqual(['canceled'])
+  })
+})
+
 describe('the payment webhook', () => {
   const event = (id: string, type: string, intentId: string, status: 'requires_capture' | 'succeeded', received = 0) => ({
     id,
@@ -160,6 +174,47 @@ describe('due payments', () => {
     world.clock.set('2026-06-06T09:00:00Z')
     expect(await runDuePayments(world.deps)).toMatchObject({ authorized: 1 })
     expect(world.booking(bookingId)!.payment).toMatchObject({ status: 'requires_capture', captureAt: new Date('2026-06-12T10:00:00Z') })
+  })
+
+  it('captures after the lesson a scheduled authorisation whose answer was lost, once its webhook tells (issue 19 model)', async () => {
+    const { world, student, bookingId } = await booked('2026-06-12')
+    ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
+    world.clock.set('2026-06-06T09:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    expect(await runDuePayments(world.deps)).toMatchObject({ authorized: 0, retrying: 1 })
+    const [authorised] = world.processor.state.events
+    expect((await recordPaymentEvent(world.deps, authorised!))._unsafeUnwrap()).toMatchObject({ outcome: 'handled', bookingState: 'REQUIRES_CAPTURE' })
+    expect(world.booking(bookingId)!.payment).toMatchObject({ status: 'requires_capture', captureAt: new Date('2026-06-12T10:00:00Z') })
+    world.clock.set('2026-06-12T11:00:00Z')
+    expect(await runDuePayments(world.deps)).toMatchObject({ captured: 1 })
+    expect(world.booking(bookingId)!.booking.state).toBe('PAYED')
+  })
+
+  it('keeps where the money of an off-session authorisation goes when its answer was lost: the tutor is paid once it is captured (issue 19 model)', async () => {
+    const { world, student, tutor, bookingId } = await booked('2026-06-12')
+    ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
+    world.clock.set('2026-06-06T09:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    await recordPaymentEvent(world.deps, world.processor.state.events[0]!)
+    world.clock.set('2026-06-12T11:00:00Z')
+    expect(await runDuePayments(world.deps)).toMatchObject({ captured: 1 })
+    const payment = world.booking(bookingId)!.payment!
+    // No payout account: the charge goes to the platform and the tutor's share waits for a transfer.
+    expect(payment.routing).toEqual({ destinationAccountId: null, applicationFeePence: 250, transferGroup: `booking-${bookingId}` })
+    expect(world.state.tutorTransfers).toEqual([expect.objectContaining({ paymentId: payment.id, tutorId: tutor.id, status: 'waiting' })])
+  })
+
+  it('releases a scheduled authorisation whose answer was lost when the booking is cancelled before its webhook comes (issue 19 model)', async () => {
+    const { world, student, bookingId } = await booked('2026-06-12')
+    ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
+    world.clock.set('2026-06-06T09:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    ;(await cancelBooking(world.deps, student, { bookingId }))._unsafeUnwrap()
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    await world.drainProcessorSync()
+    expect(world.processor.state.intents.map((pi) => pi.status)).toEqual(['canceled'])
   })
 
   it('cancels the lesson and tells both parties when the off-session authorisation is declined', async () => {

@@ -231,8 +231,10 @@ async function charge(
     const a = await repos.bookings.lockById(aggregate.booking.id)
     if (!a) return err(notFound('booking'))
     if (intent.isErr()) {
-      const released = (await repos.payments.findById(payment.id))?.status === 'canceled'
-      await repos.payments.update(payment.id, { status: released ? 'canceled' : 'requires_payment_method', lastError: intent.error.reason })
+      const row = await repos.payments.findById(payment.id)
+      // Released meanwhile, or holding through another call's intent (a second change of its card): the row stays as it is.
+      const settled = row?.status === 'canceled' || row?.status === 'requires_capture' || row?.status === 'succeeded'
+      if (!settled) await repos.payments.update(payment.id, { status: 'requires_payment_method', lastError: intent.error.reason })
       await repos.bookings.addEvent(a.booking.id, 'payment_failed', actor.id, { payment_id: payment.id, reason: intent.error.reason })
       // Committed as Ok (an Err rolls the unit of work back), answered as the decline below.
       return ok({ payment, booking: a })
@@ -268,6 +270,7 @@ export function retryBookingPayment(
       const saved = await setUpForLater(deps, actor, { bookingId: input.payment.bookingId, paymentMethod: input.paymentMethod, coupon: null })
       if (saved.isErr()) return err(saved.error)
       const method = saved.value.paymentMethod ?? input.paymentMethod
+      let replaced: string | null = null
       const prepared = await deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
         const now = deps.clock.now()
         const payable = mayPay(actor, await repos.bookings.lockById(input.payment.bookingId), now)
@@ -277,6 +280,13 @@ export function retryBookingPayment(
         const row = payments.find((p) => p.id === input.payment.id)
         if (!row || !RETRYABLE.has(row.status) || payments.some((p) => p.id > row.id)) {
           return err(invalidStateTransition('payment', row?.status ?? 'canceled', 'change_payment_method'))
+        }
+        if (row.intentId !== null) {
+          // The row's earlier intent (a 3-D Secure step the customer may still finish) is released
+          // and forgotten: the retry makes its own, and the earlier one's events no longer find the row.
+          await releaseAttempt(repos, row, 'retried')
+          await repos.payments.update(row.id, { intentId: null })
+          replaced = row.intentId
         }
         const authorizeAt = new Date(a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
         if (authorizeAt.getTime() <= now.getTime()) {
@@ -300,7 +310,8 @@ export function retryBookingPayment(
       // row takes another, so the booker is never held twice for one payment.
       if (input.payment.status === 'requires_confirmation' && !input.payment.intentId) await voidUnanswered(deps.processor, input.payment.id)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
-      return charge(deps, actor, prepared.value.aggregate, prepared.value.payment, `payment-${input.payment.id}:${method}`)
+      // After a released intent the key names it: a retry with a card tried before must make a new intent, not replay the released one.
+      return charge(deps, actor, prepared.value.aggregate, prepared.value.payment, `payment-${input.payment.id}:${method}${replaced ? `:after-${replaced}` : ''}`)
     })(),
   )
 }

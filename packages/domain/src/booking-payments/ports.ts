@@ -18,7 +18,10 @@ export interface PaymentRepository extends BookingPaymentRepository {
 }
 
 /** A booking's payment as the payment webhook sees it. */
-export type PaymentRecord = Pick<BookingPayment, 'id' | 'bookingId' | 'userId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId'> & {
+export type PaymentRecord = Pick<
+  BookingPayment,
+  'id' | 'bookingId' | 'userId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId' | 'paymentMethodId' | 'failedAttempts'
+> & {
   tutorId: number
 }
 
@@ -61,6 +64,8 @@ export type BookingPaymentState = { id: number; state: BookingState; lessonState
 export interface PaymentEventRepository {
   lockById(paymentId: number): Promise<PaymentRecord | undefined>
   lockByIntentId(paymentIntentId: string): Promise<PaymentRecord | undefined>
+  /** The payment waiting on this card setup (a far lesson's, 3-D Secure pending). */
+  lockBySetupIntentId(setupIntentId: string): Promise<PaymentRecord | undefined>
   update(id: number, change: PaymentChange): Promise<void>
   lockBooking(bookingId: number): Promise<BookingPaymentState | undefined>
   setBookingState(bookingId: number, state: BookingState, at: Date): Promise<void>

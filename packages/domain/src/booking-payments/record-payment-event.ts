@@ -1,9 +1,10 @@
 import { ok, ResultAsync } from 'neverthrow'
 import type { PaymentIntentStatus } from '../payments'
 import { formatPence, type Pence } from '../shared'
-import { announceIfPaid, backingPayment, isLivePayment, releaseAttempt, transitionBooking, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
+import { announceIfPaid, backingPayment, isLivePayment, releaseAttempt, transitionBooking, type BookingPayment, type BookingState, type PaymentDispute, type PaymentStatus } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentState, BookingPaymentsRepos, PaymentChange, PaymentRecord } from './ports'
 import { mayCarryBooking } from './attempt-answer'
+import { commitConfirmedSetup } from './card-setup'
 import { queueReadyTransfers } from './tutor-share'
 
 export const PAYMENT_EVENT_SOURCE = 'payments'
@@ -22,8 +23,10 @@ const PAYMENT_TYPES = [
 ] as const
 /** Events about a tutor's connected account. */
 const ACCOUNT_TYPES = ['account.updated', 'payout.paid', 'payout.failed'] as const
+/** A far lesson's card setup, confirmed after a 3-D Secure step the customer finished later. */
+const SETUP_TYPES = ['setup_intent.succeeded'] as const
 
-export const PAYMENT_EVENT_TYPES = [...PAYMENT_TYPES, ...ACCOUNT_TYPES] as const
+export const PAYMENT_EVENT_TYPES = [...PAYMENT_TYPES, ...ACCOUNT_TYPES, ...SETUP_TYPES] as const
 export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number]
 type PaymentType = (typeof PAYMENT_TYPES)[number]
 
@@ -36,7 +39,18 @@ export type PaymentEvent = {
   /** A Connect event's account: about a tutor's connected account, never a platform payment. */
   connectedAccount?: string
   /** A payment intent's state (`payment_intent.*`); its amount and customer when the event carries them. */
-  intent?: { id: string; status: PaymentIntentStatus; amountPence?: number | null; customerId?: string | null; amountReceivedPence: number; lastError: string | null }
+  intent?: {
+    id: string
+    status: PaymentIntentStatus
+    amountPence?: number | null
+    customerId?: string | null
+    /** The card it charges: tells the intents of one payment apart (a retry with another card makes another). */
+    paymentMethodId?: string | null
+    amountReceivedPence: number
+    lastError: string | null
+  }
+  /** A card setup's state (`setup_intent.succeeded`): a far lesson's card confirmed, 3-D Secure included. */
+  setupIntent?: { id: string; status: string; paymentMethodId: string | null }
   /** A charge's refund total (`charge.refunded`), and what it captured when the event says. */
   refund?: { paymentIntentId: string; amountRefundedPence: number; amountCapturedPence?: number | null }
   /** A charge's outcome (`charge.succeeded|failed`). */
@@ -92,6 +106,7 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
   if (!fresh) return { outcome: 'duplicate' }
   if (event.account) return applyAccount(repos, event.account, event.createdAt ?? now)
   if (event.payout) return applyPayout(repos, event.type === 'payout.failed' ? 'failed' : 'paid', event.payout, now)
+  if (event.setupIntent && event.type === 'setup_intent.succeeded') return event.connectedAccount ? { outcome: 'ignored', reason: 'connected_account' } : applySetup(repos, event.setupIntent, now)
   const type = PAYMENT_TYPES.find((t) => t === event.type)
   const intentId = event.intent?.id ?? event.refund?.paymentIntentId ?? event.charge?.paymentIntentId ?? event.dispute?.paymentIntentId
   if (!type || !intentId) return { outcome: 'ignored', reason: 'unknown_type' }
@@ -153,14 +168,18 @@ async function apply(repos: BookingPaymentsRepos, deps: Pick<BookingPaymentsDeps
 /**
  * By the intent id the row recorded; else by the payment id in the metadata, which finds a
  * payment whose creating call never answered (no intent id recorded yet). Such an unknown
- * intent is adopted only when it is of the row's amount and the payer's processor customer
- * (CONTRACT §15): metadata alone is anyone's to write.
+ * intent is adopted only when it is of the row's amount, card and the payer's processor
+ * customer (CONTRACT §15): metadata alone is anyone's to write. And only by a row whose own
+ * call may have made it unseen: one an intent left behind by a card change may name as well.
  */
 async function locatePayment(repos: BookingPaymentsRepos, event: PaymentEvent, intentId: string): Promise<PaymentRecord | undefined> {
   const known = await repos.paymentEvents.lockByIntentId(intentId)
   if (known || event.paymentId === undefined || event.paymentId === null) return known
   const named = await repos.paymentEvents.lockById(event.paymentId)
-  if (!named || named.intentId !== null || !event.intent) return undefined
+  if (!named || named.intentId !== null || !event.intent || !mayHaveMadeUnseen(named)) return undefined
+  // A retry with another card left the earlier intent behind: it is not this attempt's, and its release is queued already.
+  const method = event.intent.paymentMethodId
+  if (method !== undefined && method !== null && method !== named.paymentMethodId) return undefined
   const customer = await repos.paymentCustomers.customerIdOf(named.userId)
   return event.intent.amountPence === named.amountPence && customer !== null && event.intent.customerId === customer ? named : undefined
 }
@@ -184,15 +203,18 @@ async function verdictOn(
   const attempts = await repos.payments.listByBooking(before.bookingId)
   const row = attempts.find((p) => p.id === before.id)
   if (!row) return 'stale'
-  if (isLivePayment(row) && backingPayment(attempts)?.id === row.id) return 'carry'
+  if (isLivePayment(row) && backingPayment(attempts)?.id === row.id) {
+    // The booking's own authorisation (a scheduled one whose answer was lost): captured after the lesson, as its answer would have set.
+    if (intent.status === 'requires_capture' && row.captureAt === null) await captureAfterLesson(repos, row)
+    return 'carry'
+  }
   // A row canceled with its intent known was canceled at the processor: a late authorisation of
   // it is stale. One canceled without (its creating call never answered) had nothing undone
   // there, so what it holds now goes back.
   if (row.status === 'canceled' && row.intentId !== null) return 'stale'
   if (mayCarryBooking(attempts, row, booking)) {
     // An authorisation the booking now rests on is captured after the lesson, as the pay's own answer is.
-    const lesson = row.captureAt === null && intent.status === 'requires_capture' ? (await repos.bookings.findById(row.bookingId))?.lesson : undefined
-    if (lesson) await repos.payments.update(row.id, { captureAt: lesson.finish })
+    if (row.captureAt === null && intent.status === 'requires_capture') await captureAfterLesson(repos, row)
     return 'carry'
   }
   // The row may say canceled (released before the processor's answer was known, and a status
@@ -203,6 +225,29 @@ async function verdictOn(
     event.id,
   )
   return 'released'
+}
+
+/**
+ * The rows an unseen intent can be theirs: a creating call in flight or unanswered, a scheduled
+ * authorisation whose call threw, or either released before the answer came (verdictOn then
+ * gives back what the intent holds).
+ */
+const mayHaveMadeUnseen = (row: Pick<PaymentRecord, 'status' | 'failedAttempts'>): boolean =>
+  row.status === 'requires_confirmation' || row.status === 'canceled' || (row.status === 'scheduled' && row.failedAttempts > 0)
+
+async function captureAfterLesson(repos: BookingPaymentsRepos, row: Pick<BookingPayment, 'id' | 'bookingId'>): Promise<void> {
+  const lesson = (await repos.bookings.findById(row.bookingId))?.lesson
+  if (lesson) await repos.payments.update(row.id, { captureAt: lesson.finish, authorizeAt: null })
+}
+
+/** `setup_intent.succeeded`: the booking waiting on that card setup proceeds, as the return page's refresh moves it (CONTRACT §14-15). */
+async function applySetup(repos: BookingPaymentsRepos, setup: NonNullable<PaymentEvent['setupIntent']>, now: Date): Promise<PaymentEventOutcome> {
+  if (setup.status !== 'succeeded') return { outcome: 'ignored', reason: 'stale' }
+  const payment = await repos.paymentEvents.lockBySetupIntentId(setup.id)
+  if (!payment) return { outcome: 'ignored', reason: 'unknown_payment' }
+  if (!(await commitConfirmedSetup(repos, payment.bookingId, payment.id, setup.paymentMethodId, now))) return { outcome: 'ignored', reason: 'stale' }
+  const booking = await repos.paymentEvents.lockBooking(payment.bookingId)
+  return { outcome: 'handled', bookingState: booking?.state ?? null }
 }
 
 async function applyAccount(repos: BookingPaymentsRepos, account: NonNullable<PaymentEvent['account']>, at: Date): Promise<PaymentEventOutcome> {

@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { invalidStateTransition, type Actor, type Forbidden, type InvalidStateTransition, type NotFound } from '../shared'
-import { cancelBooking, isLivePayment, type BookingPayment, type CancellationError, type PaymentStatus } from '../booking'
+import { cancelBooking, isLivePayment, PAYMENT_SYNC_TOPICS, type BookingPayment, type CancellationError, type PaymentStatus } from '../booking'
 import { findVisiblePayment } from './legacy-payments'
 import type { BookingPaymentsDeps } from './ports'
 
@@ -33,6 +33,11 @@ export function releasePayment(deps: Pick<BookingPaymentsDeps, 'uow' | 'clock' |
           const row = await repos.payments.findById(payment.id)
           if (!row || !ATTEMPTS.has(row.status) || isLivePayment(row)) return ok({ changed: row ?? payment })
           await repos.payments.update(row.id, { status: 'canceled', authorizeAt: null, captureAt: null, retryAt: null })
+          // Queued too, so a processor that refuses the call below still has it cancelled later (CONTRACT §14).
+          if (row.intentId) {
+            const topic = PAYMENT_SYNC_TOPICS.cancel
+            await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: row.id, amountPence: null, intentId: row.intentId }, dedupeKey: `${topic}:${row.id}:${row.intentId}:release` })
+          }
           return ok({ changed: null })
         })
         const { changed } = closed._unsafeUnwrap()

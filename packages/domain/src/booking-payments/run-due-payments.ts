@@ -1,7 +1,7 @@
 import { ok } from 'neverthrow'
 import { HOUR_MS, MINUTE_MS } from '../shared'
-import { cancelUntakenLesson, transitionBooking, type BookingPayment } from '../booking'
-import { bookingPaymentIntent } from './booking-payment-intent'
+import { cancelUntakenLesson, transitionBooking, type BookingPayment, type PaymentRouting } from '../booking'
+import { bookingPaymentIntent, fixRouting } from './booking-payment-intent'
 import { awaitCustomerAuthentication } from './payment-authentication'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 
@@ -36,21 +36,21 @@ export async function runDuePayments(deps: Deps, limit = 100): Promise<DuePaymen
   const report: DuePaymentsReport = { authorized: 0, failed: 0, captured: 0, skipped: 0, retrying: 0 }
   for (const due of ['authorize', 'capture'] as const) {
     for (let i = 0; i < limit; i++) {
-      const claimed: { payment: BookingPayment | null } = { payment: null }
+      const claimed: Claimed = { payment: null, asked: null }
       try {
         const done = await deps.uow.run(async (repos) => {
           const now = deps.clock.now()
           const p = await repos.payments.claimDue(due, now)
           if (!p) return ok(false)
           claimed.payment = p
-          await (due === 'authorize' ? authorizeDue(deps, repos, p, now, report) : captureDue(deps, repos, p, report))
+          await (due === 'authorize' ? authorizeDue(deps, repos, p, now, report, claimed) : captureDue(deps, repos, p, report))
           return ok(true)
         })
         if (!done._unsafeUnwrap()) break
       } catch (error) {
         // Nothing claimed means the database itself failed: no other row would fare better.
         if (!claimed.payment) throw error
-        await recordFailure(deps, claimed.payment, due, error)
+        await recordFailure(deps, claimed.payment, claimed.asked, due, error)
         report.retrying++
       }
     }
@@ -58,14 +58,19 @@ export async function runDuePayments(deps: Deps, limit = 100): Promise<DuePaymen
   return report
 }
 
-async function authorizeDue(deps: Deps, repos: BookingPaymentsRepos, p: BookingPayment, now: Date, report: DuePaymentsReport): Promise<void> {
+/** The row a run claimed, and where its money was asked to go, should the processor call throw. */
+type Claimed = { payment: BookingPayment | null; asked: PaymentRouting | null }
+
+async function authorizeDue(deps: Deps, repos: BookingPaymentsRepos, p: BookingPayment, now: Date, report: DuePaymentsReport, claimed: Claimed): Promise<void> {
   const a = await repos.bookings.lockById(p.bookingId)
   if (!a || a.lesson.state === 'CANCELLED' || a.booking.state !== 'REQUIRES_CAPTURE') {
     await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, retryAt: null })
     report.skipped++
     return
   }
-  const intent = await deps.processor.createPaymentIntent(await bookingPaymentIntent(deps, repos, a, p, true))
+  const input = await bookingPaymentIntent(deps, repos, a, p, true)
+  claimed.asked = (await repos.payments.findById(p.id))?.routing ?? null
+  const intent = await deps.processor.createPaymentIntent(input)
   if (intent.isOk() && intent.value.status === 'requires_capture') {
     await repos.payments.update(p.id, {
       intentId: intent.value.id,
@@ -121,10 +126,14 @@ const recovered = { failedAttempts: 0, retryAt: null, lastError: null } as const
  * In a transaction of its own (the failed one rolled back): the failure on the row, its next
  * try, the booking's timeline, and staff told once the row has failed often enough to need a person.
  */
-async function recordFailure(deps: Deps, p: BookingPayment, due: Due, error: unknown): Promise<void> {
+async function recordFailure(deps: Deps, p: BookingPayment, asked: PaymentRouting | null, due: Due, error: unknown): Promise<void> {
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
   await deps.uow.run(async (repos) => {
     const now = deps.clock.now()
+    // A call that threw may have authorised all the same (its answer lost; the webhook tells):
+    // where it asked the money to go stays on the row, so the tutor's share is paid once captured.
+    const a = asked && !(await repos.payments.findById(p.id))?.routing ? await repos.bookings.findById(p.bookingId) : undefined
+    if (a && asked) await fixRouting(repos, a, p, asked)
     const failures = p.failedAttempts + 1
     const retryAt = new Date(now.getTime() + paymentRetryDelayMs(failures))
     await repos.payments.update(p.id, { failedAttempts: failures, lastError: reason, retryAt })

@@ -103,7 +103,8 @@ export async function releaseAttempt(repos: Pick<BookingRepos, 'payments' | 'out
   const [topic, amountPence] = p.status === 'succeeded' ? [PAYMENT_SYNC_TOPICS.refund, kept] : [PAYMENT_SYNC_TOPICS.cancel, null]
   if (p.status === 'succeeded' && kept <= 0) return
   await repos.payments.update(p.id, { authorizeAt: null, captureAt: null, retryAt: null })
-  await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: p.id, amountPence }, dedupeKey: `${topic}:${p.id}:${p.intentId}${occasion ? `:${occasion}` : ''}` })
+  // The intent is named: a payment may have had another (a second answer for one row), which this release must not touch.
+  await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: p.id, amountPence, intentId: p.intentId }, dedupeKey: `${topic}:${p.id}:${p.intentId}${occasion ? `:${occasion}` : ''}` })
 }
 
 /**

@@ -81,6 +81,7 @@ const IntentObject = z.object({
   amount: z.number().int().min(0).nullish(),
   amount_received: z.number().int().min(0).default(0),
   customer: z.string().nullish(),
+  payment_method: z.string().nullish(),
   last_payment_error: z.object({ message: z.string().optional() }).nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 })
@@ -102,6 +103,7 @@ const DisputeObject = z.object({
   amount: z.number().int().min(0),
 })
 const AccountObject = z.object({ id: z.string().min(1), payouts_enabled: z.boolean().nullish() })
+const SetupObject = z.object({ id: z.string().min(1), status: z.string().min(1).max(64), payment_method: z.string().nullish() })
 const PayoutObject = z.object({ id: z.string().min(1), amount: z.number().int().min(0), failure_message: z.string().nullish() })
 
 /** The payment row an intent was made for, from the `payment_id` this service puts in its metadata. */
@@ -146,6 +148,10 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
       if (!dispute.payment_intent) return base
       return { ...base, dispute: { id: dispute.id, paymentIntentId: dispute.payment_intent, status: dispute.status, reason: dispute.reason ?? null, amountPence: dispute.amount } }
     }
+    case 'setup_intent.succeeded': {
+      const setup = parseEventObject(SetupObject, object)
+      return { ...base, setupIntent: { id: setup.id, status: setup.status, paymentMethodId: setup.payment_method ?? null } }
+    }
     case 'account.updated': {
       const account = parseEventObject(AccountObject, object)
       return { ...base, account: { id: account.id, payoutsEnabled: account.payouts_enabled ?? false } }
@@ -165,6 +171,7 @@ export function toPaymentEvent(event: ProcessorEvent): PaymentEvent {
           status: intent.status,
           amountPence: intent.amount ?? null,
           customerId: intent.customer ?? null,
+          paymentMethodId: intent.payment_method ?? null,
           amountReceivedPence: intent.amount_received,
           lastError: intent.last_payment_error?.message ?? null,
         },
