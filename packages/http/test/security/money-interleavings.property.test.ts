@@ -180,6 +180,36 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
     return type ? { type, object } : null
   }
 
+  it('answers a reschedule proposal racing the tutor cancelling the lesson, never a 500 (a deadlock on PostgreSQL)', async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: invariants over generated concurrent interleavings',
+      tried: "the property's counterexample on PostgreSQL: a reschedule proposal and the tutor's cancellation of that lesson at once, paid near and far",
+      held: 'each answers (the proposal 200 or 409, the cancellation 200), never a 500; the lesson cancelled',
+    })
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) {
+      const student = await t.register('student')
+      const window: [number, number] = i % 2 === 0 ? [7.5, 13.5] : [3.2, 5.8]
+      const hour = await hourIn(window)
+      const { session: tutorSession, teach } = hour.tutor
+      const booked = await t.request<One<{ id: number; lesson: { id: number } }>>('POST', '/api/bookings', {
+        token: student.token,
+        body: { teach_id: teach.id, subject_level_id: teach.levelId, lesson_type: 3, start: hour.start, finish: hour.finish },
+      })
+      expect(booked.status, booked.text).toBe(201)
+      expect((await t.request('POST', '/api/payments/pay', { token: student.token, body: { booking_id: booked.body.data.id, payment_method: 'pm_card_visa' } })).status).toBe(200)
+      const moveTo = await freeHour(t, teach, ...window)
+      const [proposed, cancelled] = await Promise.all([
+        t.request('PUT', `/api/lessons/${booked.body.data.lesson.id}/edit`, { token: student.token, body: { suggested_start: moveTo.start, suggested_finish: moveTo.finish } }),
+        t.request('PUT', `/api/bookings/${booked.body.data.id}/cancel`, { token: tutorSession.token }),
+      ])
+      statuses.push(proposed.status, cancelled.status)
+      expect([proposed.status, cancelled.status], `${proposed.text} ${cancelled.text}`).not.toContain(500)
+      expect(cancelled.status, cancelled.text).toBe(200)
+    }
+    finding.figures = { 'proposals racing a cancellation': statuses.length / 2 }
+  })
+
   it(`keeps every booking paid on exactly one live payment, whatever runs at once (${RUNS} runs)`, async ({ task }) => {
     const finding = recordFinding(task, {
       class: 'Money: invariants over generated concurrent interleavings',
