@@ -180,6 +180,59 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
     return type ? { type, object } : null
   }
 
+  /**
+   * CONTRACT §15 and §17 on one booking, read with SQL: paid exactly while one live payment backs
+   * it, rows and processor intents agree, refunded never above captured, nothing captured twice,
+   * a captured lesson's tutor paid the lesson price, no payment whose due work keeps failing.
+   */
+  const lastOutboxId = async () => Number((await t.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0)
+  /** Processor syncs (releases, captures, refunds, transfers) queued after `fromId` and still failing once the queue has drained. */
+  async function failingMoneyMessages(fromId: number): Promise<string[]> {
+    const failing = await t.db.selectFrom('outbox').select(['id', 'topic', 'last_error']).where('id', '>', fromId).where('kind', '=', 'processor_sync').where('delivered_at', 'is', null).where('last_error', 'is not', null).execute()
+    return failing.map((m) => `money message ${m.id} ${m.topic} left failing: ${m.last_error?.slice(0, 200)}`)
+  }
+
+  /** How many checks found a booking in each state: the figures show runs reach captures and refunds. */
+  const endings = new Map<number, number>()
+  async function moneyViolations(bookingId: number): Promise<string[]> {
+    const found: string[] = []
+    const booking = await t.db.selectFrom('bookings').innerJoin('lessons', 'lessons.id', 'bookings.lesson_id').select(['bookings.state', 'bookings.lesson_price_pence', 'bookings.refunded_pence', 'lessons.state as lesson_state']).where('bookings.id', '=', bookingId).executeTakeFirstOrThrow()
+    const state = Number(booking.state)
+    const payments = await paymentsOf(bookingId)
+    const intents = new Map((await intentsOf(bookingId)).map((i) => [i.id, i]))
+    const isLive = (p: PaymentRow) =>
+      p.status === 'succeeded' || p.status === 'scheduled' || (p.status === 'requires_capture' && p.capture_at !== null) || (['requires_action', 'requires_payment_method'].includes(p.status) && p.authorize_at !== null)
+    const live = payments.filter(isLive)
+    if (PAID.includes(state) && live.length !== 1) found.push(`booking ${bookingId} paid (state ${state}) rests on ${live.length} live payments`)
+    if (!PAID.includes(state) && live.some((p) => p.status !== 'succeeded')) found.push(`booking ${bookingId} unpaid (state ${state}) keeps an uncaptured live payment`)
+    if (Number(booking.lesson_state) === 0 && [3, 5].includes(state)) found.push(`booking ${bookingId} of a cancelled lesson stays in state ${state}`)
+    for (const p of payments) {
+      const intent = p.processor_payment_intent_id ? intents.get(p.processor_payment_intent_id) : undefined
+      const intentHolds = intent !== undefined && (intent.status === 'requires_capture' || intent.status === 'succeeded')
+      const rowHolds = (p.status === 'requires_capture' && p.capture_at !== null) || p.status === 'succeeded'
+      if (intentHolds !== rowHolds) found.push(`payment ${p.id} is ${p.status} (capture_at ${p.capture_at?.toISOString() ?? null}) while its intent is ${intent?.status ?? 'none'}`)
+      if (p.refunded_pence > p.captured_pence) found.push(`payment ${p.id} refunded ${p.refunded_pence} > captured ${p.captured_pence}`)
+      if (p.retry_at !== null) found.push(`payment ${p.id} keeps failing (retry at ${p.retry_at.toISOString()})`)
+    }
+    const onIntent = payments.map((p) => p.processor_payment_intent_id).filter((id) => id !== null)
+    if (new Set(onIntent).size !== onIntent.length) found.push(`two payments of booking ${bookingId} on one intent`)
+    if (payments.filter((p) => p.captured_pence > 0).length > 1) found.push(`booking ${bookingId} captured by ${payments.filter((p) => p.captured_pence > 0).length} payments`)
+    if ([...intents.values()].filter((i) => i.amount_captured_pence > 0).length > 1) found.push(`booking ${bookingId} captured on ${[...intents.values()].filter((i) => i.amount_captured_pence > 0).length} processor intents`)
+    const refunds = await t.db.selectFrom('offline_refunds').select(['payment_intent_id', 'amount_pence']).where('payment_intent_id', 'in', [...intents.keys(), '']).execute()
+    for (const i of intents.values()) {
+      const refunded = refunds.filter((r) => r.payment_intent_id === i.id).reduce((sum, r) => sum + r.amount_pence, 0)
+      if (refunded > i.amount_captured_pence) found.push(`intent ${i.id} refunded ${refunded} > captured ${i.amount_captured_pence}`)
+    }
+    const captured = payments.find((p) => p.status === 'succeeded' && p.captured_pence > 0)
+    if (state === 1 && captured?.transfer_group) {
+      const transfers = await t.db.selectFrom('offline_transfers').select(['amount_pence', 'reversed_pence']).where('transfer_group', '=', captured.transfer_group).execute()
+      const owed = transfers.reduce((sum, r) => sum + r.amount_pence - r.reversed_pence, 0)
+      if (owed !== booking.lesson_price_pence) found.push(`tutor of booking ${bookingId} received ${owed}, lesson price ${booking.lesson_price_pence}`)
+    }
+    endings.set(state, (endings.get(state) ?? 0) + 1)
+    return found
+  }
+
   it('answers a reschedule proposal racing the tutor cancelling the lesson, never a 500 (a deadlock on PostgreSQL)', async ({ task }) => {
     const finding = recordFinding(task, {
       class: 'Money: invariants over generated concurrent interleavings',
@@ -219,6 +272,8 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
     })
     let runs = 0
     let requests = 0
+    const bookings: number[] = []
+    const outboxAtStart = await lastOutboxId()
     const started = Date.now()
     await fc.assert(
       fc.asyncProperty(scenario, async ({ far, batches, lateness: plan }) => {
@@ -233,10 +288,11 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
         })
         expect(booked.status, booked.text).toBe(201)
         const bookingId = booked.body.data.id
+        bookings.push(bookingId)
         const lessonId = booked.body.data.lesson.id
         // The reschedule's new time: another free hour of the same tutor, so the proposal is valid.
         const moveTo = await freeHour(t, teach, ...((far ? [7.5, 13.5] : [3.2, 5.8]) as [number, number])).catch(() => null)
-        const outboxFrom = Number((await t.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0)
+        const outboxFrom = await lastOutboxId()
         const answers: Array<{ step: string; status: number | 'threw'; text: string }> = []
         const sent: string[] = []
         const tokenOf = (who: Who) => (who === 'student' ? student : who === 'tutor' ? tutorSession : stranger).token
@@ -351,46 +407,11 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
           await job('transfers', () => releaseWaitingTransfers(t.services.bookings))
           for (let i = 0; i < 10 && (await t.infra.deliverOutbox()).delivered > 0; i++);
 
-          const found: string[] = []
-          const booking = await t.db.selectFrom('bookings').innerJoin('lessons', 'lessons.id', 'bookings.lesson_id').select(['bookings.state', 'bookings.lesson_price_pence', 'bookings.refunded_pence', 'lessons.state as lesson_state']).where('bookings.id', '=', bookingId).executeTakeFirstOrThrow()
-          const state = Number(booking.state)
-          const payments = await paymentsOf(bookingId)
-          const intents = new Map((await intentsOf(bookingId)).map((i) => [i.id, i]))
-          const isLive = (p: PaymentRow) =>
-            p.status === 'succeeded' || p.status === 'scheduled' || (p.status === 'requires_capture' && p.capture_at !== null) || (['requires_action', 'requires_payment_method'].includes(p.status) && p.authorize_at !== null)
-          const live = payments.filter(isLive)
-          if (PAID.includes(state) && live.length !== 1) found.push(`booking ${bookingId} paid (state ${state}) rests on ${live.length} live payments`)
-          if (!PAID.includes(state) && live.some((p) => p.status !== 'succeeded')) found.push(`booking ${bookingId} unpaid (state ${state}) keeps an uncaptured live payment`)
-          if (Number(booking.lesson_state) === 0 && [3, 5].includes(state)) found.push(`booking ${bookingId} of a cancelled lesson stays in state ${state}`)
-          for (const p of payments) {
-            const intent = p.processor_payment_intent_id ? intents.get(p.processor_payment_intent_id) : undefined
-            const intentHolds = intent !== undefined && (intent.status === 'requires_capture' || intent.status === 'succeeded')
-            const rowHolds = (p.status === 'requires_capture' && p.capture_at !== null) || p.status === 'succeeded'
-            if (intentHolds !== rowHolds) found.push(`payment ${p.id} is ${p.status} (capture_at ${p.capture_at?.toISOString() ?? null}) while its intent is ${intent?.status ?? 'none'}`)
-            if (p.refunded_pence > p.captured_pence) found.push(`payment ${p.id} refunded ${p.refunded_pence} > captured ${p.captured_pence}`)
-            if (p.retry_at !== null) found.push(`payment ${p.id} keeps failing (retry at ${p.retry_at.toISOString()})`)
-          }
-          const onIntent = payments.map((p) => p.processor_payment_intent_id).filter((id) => id !== null)
-          if (new Set(onIntent).size !== onIntent.length) found.push(`two payments of booking ${bookingId} on one intent`)
-          if (payments.filter((p) => p.captured_pence > 0).length > 1) found.push(`booking ${bookingId} captured by ${payments.filter((p) => p.captured_pence > 0).length} payments`)
-          if ([...intents.values()].filter((i) => i.amount_captured_pence > 0).length > 1) found.push(`booking ${bookingId} captured on ${[...intents.values()].filter((i) => i.amount_captured_pence > 0).length} processor intents`)
-          const refunds = await t.db.selectFrom('offline_refunds').select(['payment_intent_id', 'amount_pence']).where('payment_intent_id', 'in', [...intents.keys(), '']).execute()
-          for (const i of intents.values()) {
-            const refunded = refunds.filter((r) => r.payment_intent_id === i.id).reduce((sum, r) => sum + r.amount_pence, 0)
-            if (refunded > i.amount_captured_pence) found.push(`intent ${i.id} refunded ${refunded} > captured ${i.amount_captured_pence}`)
-          }
-          const captured = payments.find((p) => p.status === 'succeeded' && p.captured_pence > 0)
-          if (state === 1 && captured?.transfer_group) {
-            const transfers = await t.db.selectFrom('offline_transfers').select(['amount_pence', 'reversed_pence']).where('transfer_group', '=', captured.transfer_group).execute()
-            const owed = transfers.reduce((sum, r) => sum + r.amount_pence - r.reversed_pence, 0)
-            if (owed !== booking.lesson_price_pence) found.push(`tutor of booking ${bookingId} received ${owed}, lesson price ${booking.lesson_price_pence}`)
-          }
-          const failing = await t.db.selectFrom('outbox').select(['id', 'topic', 'last_error']).where('id', '>', outboxFrom).where('kind', '=', 'processor_sync').where('delivered_at', 'is', null).where('last_error', 'is not', null).execute()
-          for (const m of failing) found.push(`money message ${m.id} ${m.topic} left failing: ${m.last_error?.slice(0, 200)}`)
+          const found = await moneyViolations(bookingId)
+          found.push(...(await failingMoneyMessages(outboxFrom)))
           const refused = calls.filter((c) => c.by === 'pay:tutor' || c.by === 'pay:stranger')
           if (refused.length > 0) found.push(`processor called for who may not pay: ${refused.map((c) => `${c.by} ${c.method}`).join(', ')}`)
           for (const a of answers) if (a.status === 500 || a.status === 'threw') found.push(`${a.step} answered ${a.status}: ${a.text}`)
-          if (process.env.DEBUG_MONEY) console.log('DBG', far ? 'far' : 'near', state, payments.map((p) => p.status).join(','), answers.map((a) => `${a.step}=${a.status}${a.status === 409 || a.status === 422 ? a.text.slice(0, 120) : ''}`).join(' '))
           return found
         }
 
@@ -403,7 +424,13 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     )
-    finding.figures = { 'generated runs': runs, 'concurrent requests': requests }
-    console.log(`money interleavings on ${kind}: ${runs} runs, ${requests} requests, ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    // Later runs' jobs (a capture sweep, a lapse) reach earlier runs' bookings too: every one once more, at the end.
+    for (let i = 0; i < 10 && (await t.infra.deliverOutbox()).delivered > 0; i++);
+    const atEnd = [...(await failingMoneyMessages(outboxAtStart))]
+    for (const id of bookings) atEnd.push(...(await moneyViolations(id)))
+    expect(atEnd).toEqual([])
+    const ended = (...states: number[]) => states.reduce((n, state) => n + (endings.get(state) ?? 0), 0)
+    finding.figures = { 'generated runs': runs, 'concurrent requests': requests, 'checks of a captured booking': ended(1), 'of a refunded or cancelled one': ended(0, 4), 'of an authorised or scheduled one': ended(5) }
+    console.log(`money interleavings on ${kind}: ${runs} runs, ${requests} requests, ${((Date.now() - started) / 1000).toFixed(1)} s, checks by booking state ${JSON.stringify(Object.fromEntries(endings))}`)
   }, 600_000)
 })
