@@ -19,9 +19,11 @@ const MINUTE = 60_000
 
 type One<T> = { data: T }
 type Who = 'student' | 'tutor' | 'stranger'
+/** 20.00 off, or all of it: the platform funds either, the tutor is paid the lesson price (CONTRACT §15). */
+type Coupon = 'twenty' | 'free'
 type Job = 'holds' | 'authorise' | 'capture' | 'unconfirmed' | 'reschedules' | 'transfers' | 'outbox'
 type Action =
-  | { kind: 'pay'; card: string; who: Who }
+  | { kind: 'pay'; card: string; who: Who; coupon: Coupon | null }
   | { kind: 'delete'; pick: number }
   | { kind: 'status'; pick: number }
   /** The customer passes the bank's check of an attempt at the processor, and their browser returns. */
@@ -43,6 +45,7 @@ const pay: fc.Arbitrary<Action> = fc.record({
   kind: fc.constant('pay' as const),
   card: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(CARDS[0], CARDS[1]) }, { weight: 1, arbitrary: fc.constant(CARDS[2]) }, { weight: 1, arbitrary: fc.constant(CARDS[3]) }),
   who: fc.oneof({ weight: 6, arbitrary: fc.constant<Who>('student') }, { weight: 1, arbitrary: fc.constantFrom<Who>('tutor', 'stranger') }),
+  coupon: fc.constantFrom<Coupon | null>(null, null, null, null, 'twenty', 'free'),
 })
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: pay },
@@ -74,6 +77,7 @@ const PAID = [1, 5]
 type PaymentRow = {
   id: number
   status: string
+  amount_pence: number
   capture_at: Date | null
   authorize_at: Date | null
   processor_payment_intent_id: string | null
@@ -97,6 +101,7 @@ type IntentRow = { id: string; status: string; amount_pence: number; amount_capt
 describe.each(testDatabaseKinds())('money under generated concurrent interleavings, on %s', (kind) => {
   let t: TestContext
   let stranger: Session
+  const coupons: Record<Coupon, string> = { twenty: `INTERLEAVE20${kind}`, free: `INTERLEAVEFREE${kind}` }
   /** Which step a processor call was made for: the request or job running it. */
   const caller = new AsyncLocalStorage<string>()
   const calls: Array<{ method: string; by: string | undefined }> = []
@@ -122,6 +127,8 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
   beforeAll(async () => {
     t = await createTestContext(kind, { STRIPE_WEBHOOK_SECRET: SECRET }, { processor: recorded })
     stranger = await t.register('student')
+    await t.db.insertInto('coupons').values({ uid: coupons.twenty, percent_off_bp: null, amount_off_pence: 2000, expires_at: null, max_redemptions: null, max_per_user: null }).execute()
+    await t.db.insertInto('coupons').values({ uid: coupons.free, percent_off_bp: 10000, amount_off_pence: null, expires_at: null, max_redemptions: null, max_per_user: null }).execute()
   }, 60_000)
   afterAll(() => t?.close())
 
@@ -151,7 +158,7 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
   const paymentsOf = (bookingId: number) =>
     t.db
       .selectFrom('payments')
-      .select(['id', 'status', 'capture_at', 'authorize_at', 'processor_payment_intent_id', 'setup_intent_id', 'captured_pence', 'refunded_pence', 'retry_at', 'transfer_group'])
+      .select(['id', 'status', 'amount_pence', 'capture_at', 'authorize_at', 'processor_payment_intent_id', 'setup_intent_id', 'captured_pence', 'refunded_pence', 'retry_at', 'transfer_group'])
       .where('booking_id', '=', bookingId)
       .orderBy('id')
       .execute() as Promise<PaymentRow[]>
@@ -209,7 +216,8 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
     for (const p of payments) {
       const intent = p.processor_payment_intent_id ? intents.get(p.processor_payment_intent_id) : undefined
       const intentHolds = intent !== undefined && (intent.status === 'requires_capture' || intent.status === 'succeeded')
-      const rowHolds = (p.status === 'requires_capture' && p.capture_at !== null) || p.status === 'succeeded'
+      // A payment of nothing (a 100 % coupon) holds nothing at the processor.
+      const rowHolds = p.amount_pence > 0 && ((p.status === 'requires_capture' && p.capture_at !== null) || p.status === 'succeeded')
       if (intentHolds !== rowHolds) found.push(`payment ${p.id} is ${p.status} (capture_at ${p.capture_at?.toISOString() ?? null}) while its intent is ${intent?.status ?? 'none'}`)
       if (p.refunded_pence > p.captured_pence) found.push(`payment ${p.id} refunded ${p.refunded_pence} > captured ${p.captured_pence}`)
       if (p.retry_at !== null) found.push(`payment ${p.id} keeps failing (retry at ${p.retry_at.toISOString()})`)
@@ -223,11 +231,17 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
       const refunded = refunds.filter((r) => r.payment_intent_id === i.id).reduce((sum, r) => sum + r.amount_pence, 0)
       if (refunded > i.amount_captured_pence) found.push(`intent ${i.id} refunded ${refunded} > captured ${i.amount_captured_pence}`)
     }
-    const captured = payments.find((p) => p.status === 'succeeded' && p.captured_pence > 0)
-    if (state === 1 && captured?.transfer_group) {
-      const transfers = await t.db.selectFrom('offline_transfers').select(['amount_pence', 'reversed_pence']).where('transfer_group', '=', captured.transfer_group).execute()
-      const owed = transfers.reduce((sum, r) => sum + r.amount_pence - r.reversed_pence, 0)
-      if (owed !== booking.lesson_price_pence) found.push(`tutor of booking ${bookingId} received ${owed}, lesson price ${booking.lesson_price_pence}`)
+    // Captured: the charge's part and the platform's own transfer (a coupon beyond the fee) make the lesson price.
+    const backing = live[0]
+    if (state === 1 && backing && backing.amount_pence > 0) {
+      const transfers = backing.transfer_group ? await t.db.selectFrom('offline_transfers').select(['amount_pence', 'reversed_pence']).where('transfer_group', '=', backing.transfer_group).execute() : []
+      const received = transfers.reduce((sum, r) => sum + r.amount_pence - r.reversed_pence, 0)
+      if (received !== booking.lesson_price_pence) found.push(`tutor of captured booking ${bookingId} received ${received}, lesson price ${booking.lesson_price_pence}`)
+    }
+    // Nothing to capture (a 100 % coupon): the platform owes the tutor the price, sent once the lesson was given.
+    if (state === 1 && backing && backing.amount_pence === 0) {
+      const owed = await t.db.selectFrom('tutor_transfers').select('id').where('payment_id', '=', backing.id).execute()
+      if (owed.length !== 1) found.push(`tutor of free booking ${bookingId} is owed by ${owed.length} transfers`)
     }
     endings.set(state, (endings.get(state) ?? 0) + 1)
     return found
@@ -319,7 +333,7 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
         const run = async ({ action: a }: Step): Promise<unknown> => {
           switch (a.kind) {
             case 'pay':
-              return request(`pay:${a.who}`, 'POST', '/api/payments/pay', { token: tokenOf(a.who), body: { booking_id: bookingId, payment_method: a.card } })
+              return request(`pay:${a.who}`, 'POST', '/api/payments/pay', { token: tokenOf(a.who), body: { booking_id: bookingId, payment_method: a.card, ...(a.coupon ? { coupon: coupons[a.coupon] } : {}) } })
             case 'delete':
             case 'status': {
               const rows = await paymentsOf(bookingId)
