@@ -11,7 +11,10 @@ import { createTestContext, type TestContext } from '../support/harness'
 import { recordFinding } from '../support/findings'
 import { DAY, freeHour, type Session, type Teach } from '../support/paid-lessons'
 
-/** CI runs this many per database; a nightly-size run sets more. fast-check prints the seed (MONEY_INTERLEAVING_SEED replays it). */
+/**
+ * CI runs this many per database; a nightly-size run sets more. A failure prints its seed and
+ * counterexample; MONEY_INTERLEAVING_SEED replays the same scenarios (the race inside may need a few tries).
+ */
 const RUNS = Number(process.env.MONEY_INTERLEAVING_RUNS ?? 20)
 const SEED = process.env.MONEY_INTERLEAVING_SEED === undefined ? undefined : Number(process.env.MONEY_INTERLEAVING_SEED)
 const SECRET = 'whsec_money_interleavings'
@@ -474,6 +477,8 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
           expect(found, `booking ${bookingId} (${far ? 'far' : 'near'}) after ${JSON.stringify(batch.map((s) => s.action))}`).toEqual([])
         }
       }),
+      // No shrinking: each try costs real requests, and a race found once may not recur in a
+      // smaller case; the counterexample, its seed and the violations are what a finder needs.
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     )
     // Later runs' jobs (a capture sweep, a lapse) reach earlier runs' bookings too: every one once more, at the end.
