@@ -110,6 +110,8 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
   const calls: Array<{ method: string; by: string | undefined }> = []
   /** How late the processor's next answers arrive, in milliseconds, as the scenario drew them. */
   const lateness = { plan: [] as number[], next: 0 }
+  /** A test may hold the next payment intent before the processor makes it: the pay's call is in flight. */
+  let holdNextIntent: { reached: () => void; released: Promise<void> } | null = null
   const recorded = (offline: PaymentProcessor): PaymentProcessor =>
     new Proxy(offline, {
       get(target, name, receiver) {
@@ -118,6 +120,12 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
         return async (...args: unknown[]) => {
           const by = caller.getStore()
           calls.push({ method: String(name), by })
+          const hold = name === 'createPaymentIntent' ? holdNextIntent : null
+          if (hold) {
+            holdNextIntent = null
+            hold.reached()
+            await hold.released
+          }
           const answer: unknown = await (value as (...a: unknown[]) => unknown).apply(target, args)
           // Done at the processor, answered late: a DELETE, a newer pay or a lapse lands meanwhile.
           const late = by === undefined || lateness.plan.length === 0 ? 0 : lateness.plan[lateness.next++ % lateness.plan.length]!
@@ -282,6 +290,42 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
       expect(cancelled.status, cancelled.text).toBe(200)
     }
     finding.figures = { 'proposals racing a cancellation': statuses.length / 2 }
+  })
+
+  it("cancels at the processor an attempt its DELETE closed before the processor had made it, so a bank check passed later holds nothing", async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: invariants over generated concurrent interleavings',
+      tried: "the property's third counterexample: a 3-D Secure pay whose processor call is in flight when its DELETE closes the attempt, the customer then passing the bank's check and the processor's event arriving",
+      held: "the attempt's intent is cancelled at the processor once its answer comes, so nothing stays held on the customer's card",
+    })
+    const student = await t.register('student')
+    const hour = await hourIn([3.2, 5.8])
+    const booked = await t.request<One<{ id: number }>>('POST', '/api/bookings', {
+      token: student.token,
+      body: { teach_id: hour.tutor.teach.id, subject_level_id: hour.tutor.teach.levelId, lesson_type: 3, start: hour.start, finish: hour.finish },
+    })
+    const bookingId = booked.body.data.id
+    let release = () => {}
+    const reached = new Promise<void>((resolve) => {
+      holdNextIntent = { reached: resolve, released: new Promise<void>((r) => (release = r)) }
+    })
+    const paying = t.request('POST', '/api/payments/pay', { token: student.token, body: { booking_id: bookingId, payment_method: 'pm_card_threeDSecure2Required' } })
+    await reached
+    const [attempt] = await paymentsOf(bookingId)
+    const deleted = await t.request('DELETE', `/api/v1/payments/${attempt!.id}`, { token: student.token })
+    expect(deleted.status, deleted.text).toBe(200)
+    release()
+    expect((await paying).status).toBe(200)
+    // The customer completes the bank's check of the intent the processor made; its event follows.
+    const [intent] = await intentsOf(bookingId)
+    await t.db.updateTable('offline_payment_intents').set((eb) => ({ status: 'requires_capture', amount_capturable_pence: eb.ref('amount_pence') })).where('id', '=', intent!.id).where('status', '=', 'requires_action').execute()
+    const [authorised] = await intentsOf(bookingId)
+    const raw = JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, object: 'event', type: 'payment_intent.amount_capturable_updated', data: { object: eventAbout(authorised!, false)!.object } })
+    await t.request('POST', '/api/v1/payments/webhooks/accounts', { raw, headers: { 'content-type': 'application/json', 'stripe-signature': signStripePayload(raw, SECRET) } })
+    for (let i = 0; i < 10 && (await t.infra.deliverOutbox()).delivered > 0; i++);
+    expect((await intentsOf(bookingId)).map((i) => i.status)).toEqual(['canceled'])
+    expect(await moneyViolations(bookingId)).toEqual([])
+    finding.figures = { 'attempts closed before the processor made them': 1 }
   })
 
   // PGlite has one connection: a transaction held open by the test would stop the job itself.
