@@ -15,7 +15,7 @@ import { DAY, freeHour, type Session, type Teach } from '../support/paid-lessons
  * CI runs this many per database; a nightly-size run sets more. A failure prints its seed and
  * counterexample; MONEY_INTERLEAVING_SEED replays the same scenarios (the race inside may need a few tries).
  */
-const RUNS = Number(process.env.MONEY_INTERLEAVING_RUNS ?? 20)
+const RUNS = Number(process.env.MONEY_INTERLEAVING_RUNS ?? 25)
 const SEED = process.env.MONEY_INTERLEAVING_SEED === undefined ? undefined : Number(process.env.MONEY_INTERLEAVING_SEED)
 const SECRET = 'whsec_money_interleavings'
 const MINUTE = 60_000
