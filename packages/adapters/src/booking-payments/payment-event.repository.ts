@@ -63,6 +63,11 @@ async function lockPayment(
   column: 'id' | 'processor_payment_intent_id' | 'setup_intent_id',
   value: number | string,
 ): Promise<PaymentRecord | undefined> {
+  // The booking first, as every request takes it before its payments: an event holding the
+  // payment while waiting for the booking deadlocked with a DELETE or a pay (the booking of a payment never changes).
+  const found = await trx.selectFrom('payments').select('booking_id').where(column, '=', value).executeTakeFirst()
+  if (!found) return undefined
+  await trx.selectFrom('bookings').select('id').where('id', '=', found.booking_id).forUpdate().execute()
   const row = await trx.selectFrom('payments').selectAll().where(column, '=', value).forUpdate().executeTakeFirst()
   if (!row) return undefined
   const lesson = await trx

@@ -90,16 +90,19 @@ export function paymentRepository(db: Kysely<Database>): PaymentRepository {
         .execute()
     },
     async claimDue(kind, now) {
+      const due = db.selectFrom('payments').innerJoin('bookings', 'bookings.id', 'payments.booking_id').selectAll('payments')
       const query =
         kind === 'authorize'
-          ? db.selectFrom('payments').selectAll().where('status', '=', 'scheduled').where('authorize_at', '<=', now).orderBy('authorize_at')
+          ? due.where('payments.status', '=', 'scheduled').where('payments.authorize_at', '<=', now).orderBy('payments.authorize_at')
           : kind === 'authentication'
-            ? db.selectFrom('payments').selectAll().where('status', 'in', ['requires_payment_method', 'requires_action']).where('authorize_at', '<=', now).orderBy('authorize_at')
-            : db.selectFrom('payments').selectAll().where('status', '=', 'requires_capture').where('capture_at', '<=', now).orderBy('capture_at')
+            ? due.where('payments.status', 'in', ['requires_payment_method', 'requires_action']).where('payments.authorize_at', '<=', now).orderBy('payments.authorize_at')
+            : due.where('payments.status', '=', 'requires_capture').where('payments.capture_at', '<=', now).orderBy('payments.capture_at')
+      // The booking is claimed with its payment, skipped while a request holds it: requests take
+      // the booking before its payments, so a run holding the payment and waiting for the booking deadlocked with them.
       const row = await query
-        .where((eb) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now)]))
+        .where((eb) => eb.or([eb('payments.retry_at', 'is', null), eb('payments.retry_at', '<=', now)]))
         .limit(1)
-        .forUpdate()
+        .forUpdate(['payments', 'bookings'])
         .skipLocked()
         .executeTakeFirst()
       return row && rowToPayment(row)

@@ -544,7 +544,9 @@ export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRep
         .where('l.proposal_expires_at', '<=', now)
         .orderBy('l.proposal_expires_at')
         .limit(limit)
-        .forUpdate('l')
+        // The booking with its lesson, skipped while a request holds it: requests take the booking
+        // first, so a run holding the lesson while waiting for the booking deadlocked with them.
+        .forUpdate(['l', 'b'])
         .skipLocked()
         .execute()
       return rows.map((r) => r.id)

@@ -67,6 +67,10 @@ export async function recordAttemptAnswer(
     return 'released'
   }
   await repos.payments.update(row.id, { ...answer, status: row.status === 'canceled' ? 'canceled' : pi.status })
+  // Closed before the processor made it (a DELETE found no intent to cancel): the intent still
+  // waiting for the customer is cancelled now, or a bank check passed later would hold money
+  // that an event about it, the row canceled with its intent known, treats as already undone.
+  if (row.status === 'canceled' && pi.status !== 'canceled') await releaseAttempt(repos, { ...row, ...answer, status: pi.status }, `late:${pi.id}`)
   if (!holds || row.status === 'canceled') return 'waiting'
   const moved = transitionBooking(a.booking.state, 'pay', { capture: pi.status === 'succeeded' ? 'immediate' : 'manual', lessonState: a.lesson.state })
   if (moved.isErr()) throw new Error('a payable booking refused pay')
