@@ -211,3 +211,71 @@ describe('the same card given twice to a payment waiting for 3-D Secure (issue 1
     expect(world.processor.state.intents.find((pi) => pi.id === after.payment!.intentId)?.status).toBe('requires_capture')
   })
 })
+
+describe('a card change of a payment whose first call went unanswered, racing the booker paying it again (issue 19 model)', () => {
+  it('never leaves the booking resting on the intent the change voids: the replayed answer of that intent is released', async () => {
+    const world = bookingWorld('2026-06-01T08:00:00Z')
+    const { teach } = world.addTutor()
+    const student = world.addStudent()
+    const start = new Date('2026-06-03T09:00:00Z')
+    const { booking } = (
+      await createBooking(world.deps, student, {
+        teachId: teach.id,
+        subjectLevelId: 1,
+        examBoardId: null,
+        start,
+        finish: new Date(start.getTime() + HOUR),
+        lessonType: 'online',
+        childIds: [],
+        address: null,
+        coupon: null,
+      })
+    )._unsafeUnwrap()
+    // The first call authorises the card at the processor, but its answer is lost.
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await expect(payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null })).rejects.toThrow()
+    const unanswered = world.booking(booking.id)!.payment!
+    expect(unanswered).toMatchObject({ status: 'requires_confirmation', intentId: null })
+    const first = world.processor.state.intents[0]!
+    // Each call is made at once; its answer comes back when the test says.
+    const gated = () => {
+      const answers: Array<() => void> = []
+      const processor: PaymentProcessor = {
+        ...world.processor,
+        createPaymentIntent: async (input) => {
+          const answer = await world.processor.createPaymentIntent(input)
+          await new Promise<void>((resolve) => answers.push(resolve))
+          return answer
+        },
+      }
+      return { deps: { ...world.deps, processor }, answers }
+    }
+    const until = async (answers: unknown[]) => {
+      while (answers.length === 0) await new Promise((resolve) => setImmediate(resolve))
+    }
+    // The booker pays again: the same attempt, whose key replays the first call's answer (held).
+    const pay = gated()
+    const paying = payBooking(pay.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null })
+    await until(pay.answers)
+    // Meanwhile the card is changed: the retry's own call is made.
+    const change = gated()
+    const changing = changePaymentMethod(change.deps, student, { paymentId: unanswered.id, paymentMethod: 'pm_card_mastercard' })
+    await until(change.answers)
+    // The replayed answer is recorded first, then the retry's.
+    pay.answers[0]!()
+    await paying
+    change.answers[0]!()
+    const changed = (await changing)._unsafeUnwrap()
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    expect((await world.drainProcessorSync()).failing).toEqual([])
+
+    const after = world.booking(booking.id)!
+    // CONTRACT §17: the retried payment answers with its own id; CONTRACT §15: the booking rests on one live intent.
+    expect(changed.id).toBe(unanswered.id)
+    expect(after.booking.state).toBe('REQUIRES_CAPTURE')
+    const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
+    expect(held.map((pi) => pi.id)).toEqual([after.payment!.intentId])
+    expect(after.payment).toMatchObject({ id: unanswered.id, status: 'requires_capture' })
+    expect(world.processor.state.intents.find((pi) => pi.id === first.id)?.status).toBe('canceled')
+  })
+})
