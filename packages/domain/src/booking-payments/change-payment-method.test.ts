@@ -212,47 +212,51 @@ describe('the same card given twice to a payment waiting for 3-D Secure (issue 1
   })
 })
 
-describe('a card change of a payment whose first call went unanswered, racing the booker paying it again (issue 19 model)', () => {
-  it('never leaves the booking resting on the intent the change voids: the replayed answer of that intent is released', async () => {
-    const world = bookingWorld('2026-06-01T08:00:00Z')
-    const { teach } = world.addTutor()
-    const student = world.addStudent()
-    const start = new Date('2026-06-03T09:00:00Z')
-    const { booking } = (
-      await createBooking(world.deps, student, {
-        teachId: teach.id,
-        subjectLevelId: 1,
-        examBoardId: null,
-        start,
-        finish: new Date(start.getTime() + HOUR),
-        lessonType: 'online',
-        childIds: [],
-        address: null,
-        coupon: null,
-      })
-    )._unsafeUnwrap()
-    // The first call authorises the card at the processor, but its answer is lost.
-    world.processor.fail('createPaymentIntent', 'timeout')
-    await expect(payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null })).rejects.toThrow()
-    const unanswered = world.booking(booking.id)!.payment!
-    expect(unanswered).toMatchObject({ status: 'requires_confirmation', intentId: null })
-    const first = world.processor.state.intents[0]!
-    // Each call is made at once; its answer comes back when the test says.
-    const gated = () => {
-      const answers: Array<() => void> = []
-      const processor: PaymentProcessor = {
-        ...world.processor,
-        createPaymentIntent: async (input) => {
-          const answer = await world.processor.createPaymentIntent(input)
-          await new Promise<void>((resolve) => answers.push(resolve))
-          return answer
-        },
-      }
-      return { deps: { ...world.deps, processor }, answers }
+/** A near lesson's first pay, whose call authorises the card at the processor but whose answer is lost. */
+async function unansweredPay() {
+  const world = bookingWorld('2026-06-01T08:00:00Z')
+  const { teach } = world.addTutor()
+  const student = world.addStudent()
+  const start = new Date('2026-06-03T09:00:00Z')
+  const { booking } = (
+    await createBooking(world.deps, student, {
+      teachId: teach.id,
+      subjectLevelId: 1,
+      examBoardId: null,
+      start,
+      finish: new Date(start.getTime() + HOUR),
+      lessonType: 'online',
+      childIds: [],
+      address: null,
+      coupon: null,
+    })
+  )._unsafeUnwrap()
+  world.processor.fail('createPaymentIntent', 'timeout')
+  await expect(payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null })).rejects.toThrow()
+  const unanswered = world.booking(booking.id)!.payment!
+  expect(unanswered).toMatchObject({ status: 'requires_confirmation', intentId: null })
+  // Each call below is made at once; its answer comes back when the test says.
+  const gated = () => {
+    const answers: Array<() => void> = []
+    const processor: PaymentProcessor = {
+      ...world.processor,
+      createPaymentIntent: async (input) => {
+        const answer = await world.processor.createPaymentIntent(input)
+        await new Promise<void>((resolve) => answers.push(resolve))
+        return answer
+      },
     }
-    const until = async (answers: unknown[]) => {
-      while (answers.length === 0) await new Promise((resolve) => setImmediate(resolve))
-    }
+    return { deps: { ...world.deps, processor }, answers }
+  }
+  const until = async (answers: unknown[]) => {
+    while (answers.length === 0) await new Promise((resolve) => setImmediate(resolve))
+  }
+  return { world, student, booking, unanswered, first: world.processor.state.intents[0]!, gated, until }
+}
+
+describe('a card change of a payment whose first call went unanswered (issue 19 model)', () => {
+  it('racing the booker paying it again, never leaves the booking on the intent the change voids: the replayed answer of that intent is released', async () => {
+    const { world, student, booking, unanswered, first, gated, until } = await unansweredPay()
     // The booker pays again: the same attempt, whose key replays the first call's answer (held).
     const pay = gated()
     const paying = payBooking(pay.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null })
@@ -276,6 +280,26 @@ describe('a card change of a payment whose first call went unanswered, racing th
     const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
     expect(held.map((pi) => pi.id)).toEqual([after.payment!.intentId])
     expect(after.payment).toMatchObject({ id: unanswered.id, status: 'requires_capture' })
+    expect(world.processor.state.intents.find((pi) => pi.id === first.id)?.status).toBe('canceled')
+  })
+
+  it('with the same card, never takes the first intent from its event arriving while the retry is in flight', async () => {
+    const { world, student, booking, unanswered, first, gated, until } = await unansweredPay()
+    const change = gated()
+    const changing = changePaymentMethod(change.deps, student, { paymentId: unanswered.id, paymentMethod: TEST_CARDS.visa })
+    await until(change.answers)
+    // The first intent's authorisation event arrives now, found by the payment id it carries.
+    const authorised = world.processor.state.events.find((e) => e.type === 'payment_intent.amount_capturable_updated' && e.intent?.id === first.id)!
+    await recordPaymentEvent(world.deps, authorised)
+    change.answers[0]!()
+    ;(await changing)._unsafeUnwrap()
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    expect((await world.drainProcessorSync()).failing).toEqual([])
+
+    const after = world.booking(booking.id)!
+    expect(after.booking.state).toBe('REQUIRES_CAPTURE')
+    const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
+    expect(held.map((pi) => pi.id)).toEqual([after.payment!.intentId])
     expect(world.processor.state.intents.find((pi) => pi.id === first.id)?.status).toBe('canceled')
   })
 })
