@@ -488,7 +488,7 @@ export function bookingWorld(now: string) {
       }
       let intentId = payment.intentId
       if (!intentId) {
-        if (payment.status !== 'requires_confirmation') return
+        if (payment.status !== 'requires_confirmation' && message.data.unanswered !== true) return
         const found = await processor.findPaymentIntentByPaymentId(payment.id)
         if (!found) {
           await write(() => {

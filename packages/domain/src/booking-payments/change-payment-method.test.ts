@@ -6,6 +6,8 @@ import { changePaymentMethod } from './change-payment-method'
 import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
 import { recordPaymentEvent } from './record-payment-event'
+import { releasePayment } from './release-payment'
+import { runDuePayments } from './run-due-payments'
 
 const HOUR = 3_600_000
 
@@ -301,5 +303,40 @@ describe('a card change of a payment whose first call went unanswered (issue 19 
     const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
     expect(held.map((pi) => pi.id)).toEqual([after.payment!.intentId])
     expect(world.processor.state.intents.find((pi) => pi.id === first.id)?.status).toBe('canceled')
+  })
+})
+
+describe('a scheduled authorisation whose call went unanswered, its card changed, then the payment released (issue 19 model)', () => {
+  it('voids the intent the call made, though its event no longer names the payment\'s card', async () => {
+    const world = bookingWorld('2026-06-01T08:00:00Z')
+    const { teach } = world.addTutor()
+    const student = world.addStudent()
+    const start = new Date('2026-06-12T09:00:00Z')
+    const { booking } = (
+      await createBooking(world.deps, student, {
+        teachId: teach.id,
+        subjectLevelId: 1,
+        examBoardId: null,
+        start,
+        finish: new Date(start.getTime() + HOUR),
+        lessonType: 'online',
+        childIds: [],
+        address: null,
+        coupon: null,
+      })
+    )._unsafeUnwrap()
+    const scheduled = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap().payment
+    expect(scheduled.status).toBe('scheduled')
+    // Authorisation day: the processor holds the card, but the answer is lost.
+    world.clock.set('2026-06-06T10:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    expect(world.processor.state.intents.map((pi) => pi.status)).toEqual(['requires_capture'])
+    ;(await changePaymentMethod(world.deps, student, { paymentId: scheduled.id, paymentMethod: 'pm_card_mastercard' }))._unsafeUnwrap()
+    ;(await releasePayment(world.deps, student, scheduled.id))._unsafeUnwrap()
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    expect((await world.drainProcessorSync()).failing).toEqual([])
+    expect(world.processor.state.intents.map((pi) => pi.status)).toEqual(['canceled'])
+    expect(world.booking(booking.id)!.payment).toMatchObject({ id: scheduled.id, status: 'canceled' })
   })
 })
