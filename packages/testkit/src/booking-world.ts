@@ -67,7 +67,7 @@ const retryDue = (p: BookingPayment, at: Date) => p.retryAt === null || p.retryA
 const paymentRecord = (p: BookingPayment | undefined, tutorIdOf: (bookingId: number) => number | undefined) => {
   const tutorId = p && tutorIdOf(p.bookingId)
   return p && tutorId !== undefined
-    ? structuredClone({ id: p.id, bookingId: p.bookingId, userId: p.userId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, paymentMethodId: p.paymentMethodId, failedAttempts: p.failedAttempts, tutorId })
+    ? structuredClone({ id: p.id, bookingId: p.bookingId, userId: p.userId, status: p.status, amountPence: p.amountPence, capturedPence: p.capturedPence, refundedPence: p.refundedPence, dispute: p.dispute, intentId: p.intentId, voidedIntentId: p.voidedIntentId, paymentMethodId: p.paymentMethodId, failedAttempts: p.failedAttempts, tutorId })
     : undefined
 }
 
@@ -285,6 +285,7 @@ export function bookingWorld(now: string) {
           capturedPence: p.status === 'succeeded' ? p.amountPence : 0,
           refundedPence: 0,
           intentId: null,
+          voidedIntentId: null,
           paymentMethodId: p.paymentMethodId,
           clientSecret: null,
           setupIntentId: null,
@@ -487,7 +488,7 @@ export function bookingWorld(now: string) {
       }
       let intentId = payment.intentId
       if (!intentId) {
-        if (payment.status !== 'requires_confirmation') return
+        if (payment.status !== 'requires_confirmation' && message.data.unanswered !== true) return
         const found = await processor.findPaymentIntentByPaymentId(payment.id)
         if (!found) {
           await write(() => {

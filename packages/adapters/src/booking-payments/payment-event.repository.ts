@@ -19,6 +19,7 @@ const rowToPayment = (row: PaymentRow, tutorId: number): PaymentRecord => ({
   dispute: disputeOf(row),
   tutorId,
   intentId: row.processor_payment_intent_id,
+  voidedIntentId: row.voided_payment_intent_id,
   paymentMethodId: row.processor_payment_method_id,
   failedAttempts: row.failed_attempts,
 })

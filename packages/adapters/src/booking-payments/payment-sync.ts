@@ -71,7 +71,8 @@ function paymentSettlementHandlers(db: Kysely<Database>, processor: PaymentProce
       }
       let intentId = payment.processor_payment_intent_id
       if (!intentId) {
-        if (payment.status !== 'requires_confirmation') return
+        // Released while its creating call (or a scheduled authorisation's) had not answered.
+        if (payment.status !== 'requires_confirmation' && data.unanswered !== true) return
         // The creating call went unanswered: whatever intent the processor made for this row is
         // the one to void. None made, nothing is held.
         const found = await processor.findPaymentIntentByPaymentId(payment.id)

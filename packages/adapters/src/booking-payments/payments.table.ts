@@ -15,6 +15,7 @@ export interface PaymentsTable {
   booking_id: number
   user_id: number
   processor_payment_intent_id: string | null
+  voided_payment_intent_id: Generated<string | null>
   processor_payment_method_id: string | null
   status: PaymentStatusText
   amount_pence: number

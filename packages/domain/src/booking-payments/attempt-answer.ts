@@ -42,6 +42,13 @@ export async function recordAttemptAnswer(
   if (!row) throw new Error('an attempt vanished from its booking')
   const holds = pi.status === 'requires_capture' || pi.status === 'succeeded'
   const answer = { intentId: pi.id, clientSecret: pi.clientSecret, redirectUrl: pi.redirectUrl, capturedPence: pi.amountReceivedPence }
+  if (row.voidedIntentId === pi.id && row.intentId !== pi.id) {
+    // The intent a retry gave up (a pay's replay of the unanswered first call, answered late):
+    // its cancel is queued already, so whatever it says, it never carries the payment.
+    await releaseOtherIntent(repos, row.id, pi.id)
+    await repos.bookings.addEvent(a.booking.id, 'payment_released', context.actorId, { payment_id: row.id, reason: 'superseded' })
+    return 'released'
+  }
   if (row.intentId !== null && row.intentId !== pi.id) {
     // Two calls for one payment (two card changes at once): it keeps one intent, the one holding
     // money, else the one recorded first, and the other goes back (held, or waiting for a 3-D
@@ -81,7 +88,7 @@ export async function recordAttemptAnswer(
 }
 
 /** Cancels an intent made for a payment that is not (or no longer) the payment's: named, so the outbox leaves the payment's own alone. */
-async function releaseOtherIntent(repos: Pick<BookingPaymentsRepos, 'outbox'>, paymentId: number, intentId: string): Promise<void> {
+export async function releaseOtherIntent(repos: Pick<BookingPaymentsRepos, 'outbox'>, paymentId: number, intentId: string): Promise<void> {
   const topic = PAYMENT_SYNC_TOPICS.cancel
   await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId, amountPence: null, intentId }, dedupeKey: `${topic}:${paymentId}:${intentId}:other` })
 }

@@ -6,6 +6,8 @@ import { changePaymentMethod } from './change-payment-method'
 import { getPaymentStatus } from './get-payment-status'
 import { payBooking } from './pay-booking'
 import { recordPaymentEvent } from './record-payment-event'
+import { releasePayment } from './release-payment'
+import { runDuePayments } from './run-due-payments'
 
 const HOUR = 3_600_000
 
@@ -209,5 +211,132 @@ describe('the same card given twice to a payment waiting for 3-D Secure (issue 1
     const after = world.booking(booking.id)!
     expect(after.booking.state).toBe('REQUIRES_CAPTURE')
     expect(world.processor.state.intents.find((pi) => pi.id === after.payment!.intentId)?.status).toBe('requires_capture')
+  })
+})
+
+/** A near lesson's first pay, whose call authorises the card at the processor but whose answer is lost. */
+async function unansweredPay() {
+  const world = bookingWorld('2026-06-01T08:00:00Z')
+  const { teach } = world.addTutor()
+  const student = world.addStudent()
+  const start = new Date('2026-06-03T09:00:00Z')
+  const { booking } = (
+    await createBooking(world.deps, student, {
+      teachId: teach.id,
+      subjectLevelId: 1,
+      examBoardId: null,
+      start,
+      finish: new Date(start.getTime() + HOUR),
+      lessonType: 'online',
+      childIds: [],
+      address: null,
+      coupon: null,
+    })
+  )._unsafeUnwrap()
+  world.processor.fail('createPaymentIntent', 'timeout')
+  await expect(payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null })).rejects.toThrow()
+  const unanswered = world.booking(booking.id)!.payment!
+  expect(unanswered).toMatchObject({ status: 'requires_confirmation', intentId: null })
+  // Each call below is made at once; its answer comes back when the test says.
+  const gated = () => {
+    const answers: Array<() => void> = []
+    const processor: PaymentProcessor = {
+      ...world.processor,
+      createPaymentIntent: async (input) => {
+        const answer = await world.processor.createPaymentIntent(input)
+        await new Promise<void>((resolve) => answers.push(resolve))
+        return answer
+      },
+    }
+    return { deps: { ...world.deps, processor }, answers }
+  }
+  const until = async (answers: unknown[]) => {
+    while (answers.length === 0) await new Promise((resolve) => setImmediate(resolve))
+  }
+  return { world, student, booking, unanswered, first: world.processor.state.intents[0]!, gated, until }
+}
+
+describe('a card change of a payment whose first call went unanswered (issue 19 model)', () => {
+  it('racing the booker paying it again, never leaves the booking on the intent the change voids: the replayed answer of that intent is released', async () => {
+    const { world, student, booking, unanswered, first, gated, until } = await unansweredPay()
+    // The booker pays again: the same attempt, whose key replays the first call's answer (held).
+    const pay = gated()
+    const paying = payBooking(pay.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null })
+    await until(pay.answers)
+    // Meanwhile the card is changed: the retry's own call is made.
+    const change = gated()
+    const changing = changePaymentMethod(change.deps, student, { paymentId: unanswered.id, paymentMethod: 'pm_card_mastercard' })
+    await until(change.answers)
+    // The replayed answer is recorded first, then the retry's.
+    pay.answers[0]!()
+    await paying
+    change.answers[0]!()
+    const changed = (await changing)._unsafeUnwrap()
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    expect((await world.drainProcessorSync()).failing).toEqual([])
+
+    const after = world.booking(booking.id)!
+    // CONTRACT §17: the retried payment answers with its own id; CONTRACT §15: the booking rests on one live intent.
+    expect(changed.id).toBe(unanswered.id)
+    expect(after.booking.state).toBe('REQUIRES_CAPTURE')
+    const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
+    expect(held.map((pi) => pi.id)).toEqual([after.payment!.intentId])
+    expect(after.payment).toMatchObject({ id: unanswered.id, status: 'requires_capture' })
+    expect(world.processor.state.intents.find((pi) => pi.id === first.id)?.status).toBe('canceled')
+  })
+
+  it('with the same card, never takes the first intent from its event arriving while the retry is in flight', async () => {
+    const { world, student, booking, unanswered, first, gated, until } = await unansweredPay()
+    const change = gated()
+    const changing = changePaymentMethod(change.deps, student, { paymentId: unanswered.id, paymentMethod: TEST_CARDS.visa })
+    await until(change.answers)
+    // The first intent's authorisation event arrives now, found by the payment id it carries.
+    const authorised = world.processor.state.events.find((e) => e.type === 'payment_intent.amount_capturable_updated' && e.intent?.id === first.id)!
+    await recordPaymentEvent(world.deps, authorised)
+    change.answers[0]!()
+    ;(await changing)._unsafeUnwrap()
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    expect((await world.drainProcessorSync()).failing).toEqual([])
+
+    const after = world.booking(booking.id)!
+    expect(after.booking.state).toBe('REQUIRES_CAPTURE')
+    const held = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture')
+    expect(held.map((pi) => pi.id)).toEqual([after.payment!.intentId])
+    expect(world.processor.state.intents.find((pi) => pi.id === first.id)?.status).toBe('canceled')
+  })
+})
+
+describe('a scheduled authorisation whose call went unanswered, its card changed, then the payment released (issue 19 model)', () => {
+  it('voids the intent the call made, though its event no longer names the payment\'s card', async () => {
+    const world = bookingWorld('2026-06-01T08:00:00Z')
+    const { teach } = world.addTutor()
+    const student = world.addStudent()
+    const start = new Date('2026-06-12T09:00:00Z')
+    const { booking } = (
+      await createBooking(world.deps, student, {
+        teachId: teach.id,
+        subjectLevelId: 1,
+        examBoardId: null,
+        start,
+        finish: new Date(start.getTime() + HOUR),
+        lessonType: 'online',
+        childIds: [],
+        address: null,
+        coupon: null,
+      })
+    )._unsafeUnwrap()
+    const scheduled = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap().payment
+    expect(scheduled.status).toBe('scheduled')
+    // Authorisation day: the processor holds the card, but the answer is lost.
+    world.clock.set('2026-06-06T10:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    expect(world.processor.state.intents.map((pi) => pi.status)).toEqual(['requires_capture'])
+    ;(await changePaymentMethod(world.deps, student, { paymentId: scheduled.id, paymentMethod: 'pm_card_mastercard' }))._unsafeUnwrap()
+    ;(await releasePayment(world.deps, student, scheduled.id))._unsafeUnwrap()
+    for (const event of world.processor.state.events) await recordPaymentEvent(world.deps, event)
+    expect((await world.drainProcessorSync()).failing).toEqual([])
+    expect(world.processor.state.intents.map((pi) => pi.status)).toEqual(['canceled'])
+    expect(world.booking(booking.id)!.payment).toMatchObject({ id: scheduled.id, status: 'canceled' })
   })
 })

@@ -16,7 +16,7 @@ import {
 } from '../shared'
 import { announceIfPaid, AUTHORIZE_LEAD_DAYS, maySeeBooking, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
-import { recordAttemptAnswer } from './attempt-answer'
+import { recordAttemptAnswer, releaseOtherIntent } from './attempt-answer'
 import { bookerCustomer, bookingPaymentIntent, fixRouting } from './booking-payment-intent'
 
 export type PayBookingInput = { bookingId: number; paymentMethod: string | null; coupon: string | null }
@@ -116,7 +116,9 @@ async function prepare(
       return ok({ kind: 'done', outcome: { payment, booking: await reload(repos, fresh.booking.id) } })
     }
     const pending = fresh.payment
-    const reusable = pending && pending.status === 'requires_confirmation' && pending.amountPence === total && pending.paymentMethodId === paymentMethod
+    // Not once a retry gave up its first call's intent: that key would only replay the voided intent.
+    const reusable =
+      pending && pending.status === 'requires_confirmation' && pending.voidedIntentId === null && pending.amountPence === total && pending.paymentMethodId === paymentMethod
     const payment = reusable
       ? pending
       : await repos.payments.insert({
@@ -270,6 +272,10 @@ export function retryBookingPayment(
       const saved = await setUpForLater(deps, actor, { bookingId: input.payment.bookingId, paymentMethod: input.paymentMethod, coupon: null })
       if (saved.isErr()) return err(saved.error)
       const method = saved.value.paymentMethod ?? input.paymentMethod
+      // The attempt's first call went unanswered: the intent it may have made is looked up now,
+      // outside any transaction, and given up under the booking's lock below.
+      const unanswered = input.payment.status === 'requires_confirmation' && input.payment.intentId === null
+      const lost = unanswered ? await deps.processor.findPaymentIntentByPaymentId(input.payment.id) : null
       let replaced: string | null = null
       const prepared = await deps.uow.run(async (repos): Promise<Result<Prepared, PayBookingError>> => {
         const now = deps.clock.now()
@@ -285,8 +291,14 @@ export function retryBookingPayment(
           // The row's earlier intent (a 3-D Secure step the customer may still finish) is released
           // and forgotten: the retry makes its own, and the earlier one's events no longer find the row.
           await releaseAttempt(repos, row, 'retried')
-          await repos.payments.update(row.id, { intentId: null })
+          await repos.payments.update(row.id, { intentId: null, voidedIntentId: row.intentId })
           replaced = row.intentId
+        } else if (lost && row.status === 'requires_confirmation') {
+          // Still unanswered under the lock (no answer of it recorded meanwhile): its intent is
+          // cancelled through the outbox and remembered, so a pay's replay of the first call, or
+          // its event, answering late never makes the booking rest on it. The booker is held once.
+          await releaseOtherIntent(repos, row.id, lost.id)
+          await repos.payments.update(row.id, { voidedIntentId: lost.id })
         }
         const authorizeAt = new Date(a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
         if (authorizeAt.getTime() <= now.getTime()) {
@@ -306,21 +318,11 @@ export function retryBookingPayment(
         return ok({ kind: 'done', outcome: { payment: after, booking: await reload(repos, a.booking.id) } })
       })
       if (prepared.isErr()) return err(prepared.error)
-      // The attempt's first call went unanswered: an authorisation it made is voided before the
-      // row takes another, so the booker is never held twice for one payment.
-      if (input.payment.status === 'requires_confirmation' && !input.payment.intentId) await voidUnanswered(deps.processor, input.payment.id)
       if (prepared.value.kind === 'done') return ok(prepared.value.outcome)
       // After a released intent the key names it: a retry with a card tried before must make a new intent, not replay the released one.
       return charge(deps, actor, prepared.value.aggregate, prepared.value.payment, `payment-${input.payment.id}:${method}${replaced ? `:after-${replaced}` : ''}`)
     })(),
   )
-}
-
-const VOIDABLE: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'])
-
-async function voidUnanswered(processor: BookingPaymentsDeps['processor'], paymentId: number): Promise<void> {
-  const lost = await processor.findPaymentIntentByPaymentId(paymentId)
-  if (lost && VOIDABLE.has(lost.status)) await processor.cancelPaymentIntent(lost.id, { idempotencyKey: `payment-${paymentId}:unanswered-void` })
 }
 
 /** The processor's setup of the card of a lesson too far out to authorise now, for the client to confirm. */

@@ -20,7 +20,7 @@ export interface PaymentRepository extends BookingPaymentRepository {
 /** A booking's payment as the payment webhook sees it. */
 export type PaymentRecord = Pick<
   BookingPayment,
-  'id' | 'bookingId' | 'userId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId' | 'paymentMethodId' | 'failedAttempts'
+  'id' | 'bookingId' | 'userId' | 'status' | 'amountPence' | 'capturedPence' | 'refundedPence' | 'dispute' | 'intentId' | 'voidedIntentId' | 'paymentMethodId' | 'failedAttempts'
 > & {
   tutorId: number
 }

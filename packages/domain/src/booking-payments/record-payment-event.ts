@@ -176,7 +176,8 @@ async function locatePayment(repos: BookingPaymentsRepos, event: PaymentEvent, i
   const known = await repos.paymentEvents.lockByIntentId(intentId)
   if (known || event.paymentId === undefined || event.paymentId === null) return known
   const named = await repos.paymentEvents.lockById(event.paymentId)
-  if (!named || named.intentId !== null || !event.intent || !mayHaveMadeUnseen(named)) return undefined
+  // The intent a retry gave up is not the payment's, whatever its card: its cancel is queued already.
+  if (!named || named.intentId !== null || named.voidedIntentId === intentId || !event.intent || !mayHaveMadeUnseen(named)) return undefined
   // A retry with another card left the earlier intent behind: it is not this attempt's, and its release is queued already.
   const method = event.intent.paymentMethodId
   if (method !== undefined && method !== null && method !== named.paymentMethodId) return undefined

@@ -76,6 +76,12 @@ export type BookingPayment = {
   capturedPence: Pence
   refundedPence: Pence
   intentId: string | null
+  /**
+   * The intent a retry of this payment gave up (its unanswered first call's, or a 3-D Secure
+   * step left unfinished), its cancel queued: an answer or event of it is never taken for the
+   * payment again.
+   */
+  voidedIntentId: string | null
   paymentMethodId: string | null
   clientSecret: string | null
   /** The card setup of a lesson more than 6 days out still waiting for the customer (3-D Secure). */

@@ -128,6 +128,7 @@ export type PaymentPatch = Partial<
     | 'capturedPence'
     | 'refundedPence'
     | 'intentId'
+    | 'voidedIntentId'
     | 'clientSecret'
     | 'setupIntentId'
     | 'redirectUrl'

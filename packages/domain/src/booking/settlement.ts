@@ -90,6 +90,12 @@ export async function releaseAttempt(repos: Pick<BookingRepos, 'payments' | 'out
     // Scheduled for a later authorisation, or a card setup still waiting for the customer:
     // nothing at the processor to undo.
     if (p.status === 'scheduled' || p.status === 'requires_action') await repos.payments.update(p.id, { status: 'canceled', authorizeAt: null, captureAt: null, retryAt: null })
+    // A scheduled authorisation whose call never answered may have made an intent all the same
+    // (its event need not find the row, whose card may have changed since): looked up and voided.
+    if (p.status === 'scheduled' && p.failedAttempts > 0) {
+      const topic = PAYMENT_SYNC_TOPICS.cancel
+      await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId: p.id, amountPence: null, unanswered: true }, dedupeKey: `${topic}:${p.id}:unanswered${occasion ? `:${occasion}` : ''}` })
+    }
     // The creating call's answer never came (cut off): the processor may hold an authorisation
     // made for this row. The cancel looks it up by the row's id, voids it, and closes the row.
     if (p.status === 'requires_confirmation') {
