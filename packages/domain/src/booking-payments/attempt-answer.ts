@@ -61,6 +61,12 @@ export async function recordAttemptAnswer(
       return 'released'
     }
   }
+  if (row.status === 'succeeded' && row.intentId === pi.id) {
+    // Captured on this intent already: the answer of a second call for the attempt (two pays of
+    // one card share it) came after the capture and says nothing new. Released as late, it
+    // refunded the payment the booking rests on, and the tutor's transfer with it.
+    return 'counted'
+  }
   if (holds && isLivePayment(row) && row.status !== 'succeeded') {
     // The booking's own off-session authorisation, confirmed by the customer before its deadline.
     await repos.payments.update(row.id, { ...answer, status: pi.status, authorizeAt: null, captureAt: row.captureAt ?? a.lesson.finish })

@@ -168,6 +168,33 @@ describe('due payments', () => {
     expect(world.booking(bookingId)!.payment).toMatchObject({ status: 'succeeded', capturedPence: 2750, captureAt: null })
   })
 
+  it('keeps a captured payment whole when a second pay of the same attempt is answered after the capture', async () => {
+    const { world, student, bookingId } = await booked()
+    // The first pay's processor call is in flight until the lesson was captured.
+    let release = () => {}
+    let reached = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const inFlight = new Promise<void>((resolve) => (reached = resolve))
+    const processor = world.deps.processor
+    const createPaymentIntent: typeof processor.createPaymentIntent = async (input) => {
+      reached()
+      await released
+      return processor.createPaymentIntent(input)
+    }
+    const late = payBooking({ ...world.deps, processor: { ...processor, createPaymentIntent } }, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null })
+    await inFlight
+    const first = (await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()
+    world.clock.set('2026-06-03T10:00:00Z')
+    expect((await runDuePayments(world.deps)).captured).toBe(1)
+    release()
+    const answered = (await late)._unsafeUnwrap()
+    await world.drainProcessorSync()
+    expect(answered.payment).toMatchObject({ id: first.payment.id, status: 'succeeded' })
+    expect(world.booking(bookingId)!.booking.state).toBe('PAYED')
+    expect(world.booking(bookingId)!.payment).toMatchObject({ status: 'succeeded', capturedPence: 2750, refundedPence: 0 })
+    expect(world.processor.state.calls.filter((c) => c.call === 'refundPayment')).toEqual([])
+  })
+
   it('authorises a scheduled payment off-session when its day comes', async () => {
     const { world, student, bookingId } = await booked('2026-06-12')
     ;(await payBooking(world.deps, student, { bookingId, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap()

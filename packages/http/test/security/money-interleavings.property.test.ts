@@ -13,10 +13,13 @@ import { DAY, freeHour, type Session, type Teach } from '../support/paid-lessons
 
 /**
  * CI runs this many per database; a nightly-size run sets more. A failure prints its seed and
- * counterexample; MONEY_INTERLEAVING_SEED replays the same scenarios (the race inside may need a few tries).
+ * counterexample; MONEY_INTERLEAVING_SEED replays the same scenarios, with MONEY_INTERLEAVING_PATH only the
+ * failing one (the race inside may need a few tries).
  */
 const RUNS = Number(process.env.MONEY_INTERLEAVING_RUNS ?? 25)
 const SEED = process.env.MONEY_INTERLEAVING_SEED === undefined ? undefined : Number(process.env.MONEY_INTERLEAVING_SEED)
+/** With the seed, the counterexample's path (as fast-check prints it) replays that one run alone. */
+const PATH = process.env.MONEY_INTERLEAVING_PATH
 const SECRET = 'whsec_money_interleavings'
 const MINUTE = 60_000
 
@@ -329,6 +332,40 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
     finding.figures = { 'attempts closed before the processor made them': 1 }
   })
 
+  it("keeps the tutor's transfer when a second pay of the same attempt is answered after the capture", async ({ task }) => {
+    const finding = recordFinding(task, {
+      class: 'Money: invariants over generated concurrent interleavings',
+      tried: "the property's sixth counterexample: two pays with one card share an attempt; one is answered and the lesson captured while the other's processor call is in flight, then it is answered with the captured intent",
+      held: 'the late answer changes nothing: the payment the booking rests on is not refunded and the tutor keeps the lesson price',
+    })
+    const student = await t.register('student')
+    const hour = await hourIn([3.2, 5.8])
+    const booked = await t.request<One<{ id: number }>>('POST', '/api/bookings', {
+      token: student.token,
+      body: { teach_id: hour.tutor.teach.id, subject_level_id: hour.tutor.teach.levelId, lesson_type: 3, start: hour.start, finish: hour.finish },
+    })
+    const bookingId = booked.body.data.id
+    let release = () => {}
+    const reached = new Promise<void>((resolve) => {
+      holdNextIntent = { reached: resolve, released: new Promise<void>((r) => (release = r)) }
+    })
+    const pay = () => t.request<One<{ status: string; payment_id: number }>>('POST', '/api/payments/pay', { token: student.token, body: { booking_id: bookingId, payment_method: 'pm_card_visa' } })
+    const late = pay()
+    await reached
+    const first = await pay()
+    expect(first.status, first.text).toBe(200)
+    await runDuePayments({ ...t.services.bookings, clock: clockAhead(15 * DAY) })
+    release()
+    const answered = await late
+    expect(answered.status, answered.text).toBe(200)
+    expect(answered.body.data.payment_id).toBe(first.body.data.payment_id)
+    for (let i = 0; i < 10 && (await t.infra.deliverOutbox()).delivered > 0; i++);
+    const [payment] = await paymentsOf(bookingId)
+    expect(payment).toMatchObject({ status: 'succeeded', refunded_pence: 0 })
+    expect(await moneyViolations(bookingId)).toEqual([])
+    finding.figures = { 'pays answered after their capture': 1 }
+  })
+
   // PGlite has one connection: a transaction held open by the test would stop the job itself.
   it.skipIf(kind === 'pglite')("leaves a due payment whose booking a request holds to the next run, never deadlocking with it (PostgreSQL)", async ({ task }) => {
     const finding = recordFinding(task, {
@@ -585,7 +622,7 @@ describe.each(testDatabaseKinds())('money under generated concurrent interleavin
       }),
       // No shrinking: each try costs real requests, and a race found once may not recur in a
       // smaller case; the counterexample, its seed and the violations are what a finder needs.
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      { numRuns: PATH === undefined ? RUNS : 1, seed: SEED, path: PATH, endOnFailure: true },
     )
     // Later runs' jobs (a capture sweep, a lapse) reach earlier runs' bookings too: every one once more, at the end.
     for (let i = 0; i < 10 && (await t.infra.deliverOutbox()).delivered > 0; i++);
