@@ -385,7 +385,9 @@ export function bookingWorld(now: string) {
     coupons: {
       findByUid: async (uid) => structuredClone(state.coupons.find((c) => c.uid === uid && c.active)),
       redeemedBy: async (couponId, userId) => state.redemptions.filter((r) => r.couponId === couponId && r.userId === userId).length,
-      redeem: async (redemption) => {
+      redeem: async ({ useNumber, ...redemption }) => {
+        // The unique (coupon, user, use number) of the database: a number taken is refused.
+        if (state.redemptions.filter((r) => r.couponId === redemption.couponId && r.userId === redemption.userId).length >= useNumber) return false
         state.redemptions.push(redemption)
         state.coupons.find((c) => c.id === redemption.couponId)!.timesRedeemed++
         return true

@@ -41,8 +41,10 @@ export function couponRepository(db: Kysely<Database>): CouponRepository {
       return Number(row.n)
     },
     async redeem(input) {
-      // The next number after this user's uses; a concurrent redemption that took it first wins,
-      // this one writes nothing (on a unique conflict PostgreSQL waits for the other to commit).
+      // The number after the uses the caller counted; a concurrent redemption that took it first
+      // wins, this one writes nothing (on a unique conflict PostgreSQL waits for the other to
+      // commit). Not max+1 at insert: a statement later than the count sees a use committed
+      // between them and would take the next number, letting a once-per-user coupon through twice.
       const written = await db
         .insertInto('coupon_redemptions')
         .values({
@@ -50,7 +52,7 @@ export function couponRepository(db: Kysely<Database>): CouponRepository {
           user_id: input.userId,
           booking_id: input.bookingId,
           discount_pence: input.discountPence,
-          use_number: sql<number>`(select coalesce(max(r.use_number), 0) + 1 from coupon_redemptions r where r.coupon_id = ${input.couponId} and r.user_id = ${input.userId})`,
+          use_number: input.useNumber,
         })
         .onConflict((oc) => oc.columns(['coupon_id', 'user_id', 'use_number']).doNothing())
         .returning('id')

@@ -80,7 +80,7 @@ async function prepare(
       const initial = a.booking.lessonPricePence + a.booking.serviceFeePence
       const discount = discountOn(initial, found.discount)
       await repos.bookings.updateBooking(a.booking.id, { couponUid: found.uid, discountPence: discount, totalPence: initial - discount })
-      if (!(await repos.coupons.redeem({ couponId: found.id, userId: a.booking.userId, bookingId: a.booking.id, discountPence: discount }))) {
+      if (!(await repos.coupons.redeem({ couponId: found.id, userId: a.booking.userId, bookingId: a.booking.id, discountPence: discount, useNumber: used + 1 }))) {
         return err(couponInvalid(found.uid, 'user_usage_limit_reached'))
       }
     }

@@ -145,12 +145,14 @@ async function run(
     const pending = checkPendingBookings(holds.unpaidHolding)
     if (pending.isErr()) return err(pending.error)
     let coupon = undefined
+    let usedBefore = 0
     if (input.coupon !== null) {
       const found = await repos.coupons.findByUid(input.coupon)
       const used = found ? await repos.coupons.redeemedBy(found.id, actor.id) : 0
       const valid = validateCoupon(input.coupon, found, { now, redeemedByUser: used })
       if (valid.isErr()) return err(valid.error)
       coupon = found
+      usedBefore = used
     }
     // Lapsed holds in the way give their time up now rather than when the worker comes by.
     for (const id of holds.lapsedHoldIds) await expireHold(repos, id, { now, holdMinutes: deps.config.holdMinutes })
@@ -194,7 +196,7 @@ async function run(
       })
       // The database refused the time (the exclusion constraint): the transaction rolls every week back.
       if (!created) return err(slotUnavailable(slot.start, slot.finish, [slot.start]))
-      if (weekCoupon && !(await repos.coupons.redeem({ couponId: weekCoupon.id, userId: actor.id, bookingId: created.booking.id, discountPence: price.discount }))) {
+      if (weekCoupon && !(await repos.coupons.redeem({ couponId: weekCoupon.id, userId: actor.id, bookingId: created.booking.id, discountPence: price.discount, useNumber: usedBefore + 1 }))) {
         return err(couponInvalid(weekCoupon.uid, 'user_usage_limit_reached'))
       }
       await announceBooking(repos, 'booking.created', created, now)

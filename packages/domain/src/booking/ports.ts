@@ -161,10 +161,12 @@ export interface CouponRepository {
   findByUid(uid: string): Promise<StoredCoupon | undefined>
   redeemedBy(couponId: number, userId: number): Promise<number>
   /**
-   * False when the database refuses it: another transaction took this user's next use of the
-   * coupon meanwhile (each use is numbered per user, and a number is unique).
+   * False when the database refuses it: another transaction took this use's number meanwhile
+   * (each use is numbered per user, and a number is unique). `useNumber` is one past the uses
+   * the caller counted when it validated the coupon, so two transactions that both counted the
+   * same uses claim the same number and only one is written.
    */
-  redeem(input: { couponId: number; userId: number; bookingId: number; discountPence: Pence }): Promise<boolean>
+  redeem(input: { couponId: number; userId: number; bookingId: number; discountPence: Pence; useNumber: number }): Promise<boolean>
   list(page: PageRequest): Promise<PageOf<StoredCoupon>>
 }
 
