@@ -3,6 +3,7 @@ import { HOUR_MS, MINUTE_MS } from '../shared'
 import { cancelUntakenLesson, transitionBooking, type BookingPayment, type PaymentRouting } from '../booking'
 import { bookingPaymentIntent, fixRouting } from './booking-payment-intent'
 import { awaitCustomerAuthentication } from './payment-authentication'
+import { releaseOtherIntent } from './attempt-answer'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 
 export type DuePaymentsReport = { authorized: number; failed: number; captured: number; skipped: number; retrying: number }
@@ -70,7 +71,15 @@ async function authorizeDue(deps: Deps, repos: BookingPaymentsRepos, p: BookingP
   }
   const input = await bookingPaymentIntent(deps, repos, a, p, true)
   claimed.asked = (await repos.payments.findById(p.id))?.routing ?? null
+  // An earlier call that went unanswered may have authorised all the same; its key names its
+  // card, so after a card change this call makes another intent and the first is voided below.
+  const lost = p.failedAttempts > 0 && p.intentId === null ? await deps.processor.findPaymentIntentByPaymentId(p.id) : null
   const intent = await deps.processor.createPaymentIntent(input)
+  const made = intent.isOk() ? intent.value.id : intent.error.paymentIntentId
+  if (lost && lost.status !== 'canceled' && lost.id !== made && lost.id !== p.voidedIntentId) {
+    await releaseOtherIntent(repos, p.id, lost.id)
+    await repos.payments.update(p.id, { voidedIntentId: lost.id })
+  }
   if (intent.isOk() && intent.value.status === 'requires_capture') {
     await repos.payments.update(p.id, {
       intentId: intent.value.id,
