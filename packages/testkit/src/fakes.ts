@@ -161,6 +161,7 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
     return found
   }
   const keys = new Map<string, string>()
+  const keyAsked = new Map<string, string>()
   const byPayment = new Map<string, string>()
   const ownerOf = new Map<string, { customerId: string; paymentId: number | null; paymentMethodId: string }>()
   const refundedOf = (id: string) => state.refunds.filter((r) => r.paymentIntentId === id).reduce((sum, r) => sum + r.amountPence, 0)
@@ -226,6 +227,10 @@ export function fakePaymentProcessor(): PaymentProcessor & { state: FakeProcesso
       refuse('createPaymentIntent', how)
       state.calls.push({ call: 'createPaymentIntent', idempotencyKey: input.idempotencyKey, amountPence: input.amountPence })
       const repeated = keys.get(input.idempotencyKey)
+      // As Stripe does, a key is bound to what its first call asked: the same key asking anything else is refused.
+      const asked = JSON.stringify([input.customerId, input.paymentMethodId, input.amountPence, input.captureMethod, input.offSession])
+      if (repeated && keyAsked.get(input.idempotencyKey) !== asked) throw new Error(`idempotency key ${input.idempotencyKey} reused with different parameters`)
+      keyAsked.set(input.idempotencyKey, asked)
       const declined = err({ type: 'PaymentFailed' as const, reason: 'Your card was declined.' })
       // A key's answer is replayed, a decline's too.
       if (repeated === 'declined') return timedOut('createPaymentIntent', how, declined)

@@ -6,7 +6,7 @@ import { needsSeparateTransfer, routeBookingPayment } from './tutor-share'
 /**
  * The PaymentIntent of a booking's payment, whether the booker pays now or a scheduled
  * authorisation runs later off-session: manual capture, and the payment's id as the
- * idempotency key, so a retry never authorises twice. Where the money goes is fixed on the
+ * idempotency key (off-session, with the card), so a retry never authorises twice. Where the money goes is fixed on the
  * payment row the first time (a retry with the same key must ask the same thing): the
  * tutor's connected account as destination with the platform's fee, or the platform alone
  * with the tutor's share recorded as a waiting transfer.
@@ -29,7 +29,9 @@ export async function bookingPaymentIntent(
     returnUrl: `${deps.config.paymentReturnUrl}${deps.config.paymentReturnUrl.includes('?') ? '&' : '?'}payment_id=${payment.id}`,
     description: `Lesson ${a.lesson.id}: ${a.subject.title}`,
     metadata: { booking_id: String(a.booking.id), payment_id: String(payment.id) },
-    idempotencyKey: `payment-${payment.id}`,
+    // Off-session, the key names the card: a card changed after a failed authorisation asks anew
+    // (a processor refuses a key reused with other parameters), a retry of the same card replays.
+    idempotencyKey: offSession ? `payment-${payment.id}:off-session:${payment.paymentMethodId ?? ''}` : `payment-${payment.id}`,
     destination: routing.destinationAccountId ? { accountId: routing.destinationAccountId, applicationFeePence: routing.applicationFeePence } : null,
     transferGroup: routing.transferGroup,
   }

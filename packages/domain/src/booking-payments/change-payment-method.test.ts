@@ -340,3 +340,82 @@ describe('a scheduled authorisation whose call went unanswered, its card changed
     expect(world.booking(booking.id)!.payment).toMatchObject({ id: scheduled.id, status: 'canceled' })
   })
 })
+
+describe('a scheduled authorisation whose call went unanswered, its card changed, then the due run tried again (issue 19 model)', () => {
+  it('holds the booker once: the intent of the unanswered call is voided and the booking rests on the new card', async () => {
+    const world = bookingWorld('2026-06-01T08:00:00Z')
+    const { teach } = world.addTutor()
+    const student = world.addStudent()
+    const start = new Date('2026-06-12T09:00:00Z')
+    const { booking } = (
+      await createBooking(world.deps, student, {
+        teachId: teach.id,
+        subjectLevelId: 1,
+        examBoardId: null,
+        start,
+        finish: new Date(start.getTime() + HOUR),
+        lessonType: 'online',
+        childIds: [],
+        address: null,
+        coupon: null,
+      })
+    )._unsafeUnwrap()
+    const scheduled = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap().payment
+    // Authorisation day: the processor holds the card, but the answer is lost.
+    world.clock.set('2026-06-06T10:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    const [lost] = world.processor.state.intents
+    expect(lost?.status).toBe('requires_capture')
+    ;(await changePaymentMethod(world.deps, student, { paymentId: scheduled.id, paymentMethod: 'pm_card_mastercard' }))._unsafeUnwrap()
+    // The retry's time comes: a new intent on the new card, after the lesson a capture.
+    world.clock.set('2026-06-06T12:00:00Z')
+    await runDuePayments(world.deps)
+    expect((await world.drainProcessorSync()).failing).toEqual([])
+    world.clock.set('2026-06-12T11:00:00Z')
+    await runDuePayments(world.deps)
+    const after = world.booking(booking.id)!
+    expect(after.booking.state).toBe('PAYED')
+    expect(after.payment).toMatchObject({ id: scheduled.id, status: 'succeeded' })
+    expect(after.payment!.intentId).not.toBe(lost!.id)
+    const live = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture' || pi.status === 'succeeded')
+    expect(live.map((pi) => pi.id)).toEqual([after.payment!.intentId])
+  })
+
+  it('holds the booker once when the retry on the new card goes unanswered too: the first intent is voided all the same', async () => {
+    const world = bookingWorld('2026-06-01T08:00:00Z')
+    const { teach } = world.addTutor()
+    const student = world.addStudent()
+    const start = new Date('2026-06-12T09:00:00Z')
+    const { booking } = (
+      await createBooking(world.deps, student, {
+        teachId: teach.id,
+        subjectLevelId: 1,
+        examBoardId: null,
+        start,
+        finish: new Date(start.getTime() + HOUR),
+        lessonType: 'online',
+        childIds: [],
+        address: null,
+        coupon: null,
+      })
+    )._unsafeUnwrap()
+    const scheduled = (await payBooking(world.deps, student, { bookingId: booking.id, paymentMethod: TEST_CARDS.visa, coupon: null }))._unsafeUnwrap().payment
+    world.clock.set('2026-06-06T10:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    ;(await changePaymentMethod(world.deps, student, { paymentId: scheduled.id, paymentMethod: 'pm_card_mastercard' }))._unsafeUnwrap()
+    world.clock.set('2026-06-06T12:00:00Z')
+    world.processor.fail('createPaymentIntent', 'timeout')
+    await runDuePayments(world.deps)
+    world.clock.set('2026-06-06T14:00:00Z')
+    await runDuePayments(world.deps)
+    expect((await world.drainProcessorSync()).failing).toEqual([])
+    world.clock.set('2026-06-12T11:00:00Z')
+    await runDuePayments(world.deps)
+    const after = world.booking(booking.id)!
+    expect(after.booking.state).toBe('PAYED')
+    const live = world.processor.state.intents.filter((pi) => pi.status === 'requires_capture' || pi.status === 'succeeded')
+    expect(live.map((pi) => pi.id)).toEqual([after.payment!.intentId])
+  })
+})

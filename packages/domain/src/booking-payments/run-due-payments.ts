@@ -3,6 +3,7 @@ import { HOUR_MS, MINUTE_MS } from '../shared'
 import { cancelUntakenLesson, transitionBooking, type BookingPayment, type PaymentRouting } from '../booking'
 import { bookingPaymentIntent, fixRouting } from './booking-payment-intent'
 import { awaitCustomerAuthentication } from './payment-authentication'
+import { releaseOtherIntent } from './attempt-answer'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 
 export type DuePaymentsReport = { authorized: number; failed: number; captured: number; skipped: number; retrying: number }
@@ -36,7 +37,7 @@ export async function runDuePayments(deps: Deps, limit = 100): Promise<DuePaymen
   const report: DuePaymentsReport = { authorized: 0, failed: 0, captured: 0, skipped: 0, retrying: 0 }
   for (const due of ['authorize', 'capture'] as const) {
     for (let i = 0; i < limit; i++) {
-      const claimed: Claimed = { payment: null, asked: null }
+      const claimed: Claimed = { payment: null, asked: null, lost: null }
       try {
         const done = await deps.uow.run(async (repos) => {
           const now = deps.clock.now()
@@ -50,7 +51,7 @@ export async function runDuePayments(deps: Deps, limit = 100): Promise<DuePaymen
       } catch (error) {
         // Nothing claimed means the database itself failed: no other row would fare better.
         if (!claimed.payment) throw error
-        await recordFailure(deps, claimed.payment, claimed.asked, due, error)
+        await recordFailure(deps, claimed.payment, claimed.asked, due, error, claimed.lost)
         report.retrying++
       }
     }
@@ -58,8 +59,11 @@ export async function runDuePayments(deps: Deps, limit = 100): Promise<DuePaymen
   return report
 }
 
-/** The row a run claimed, and where its money was asked to go, should the processor call throw. */
-type Claimed = { payment: BookingPayment | null; asked: PaymentRouting | null }
+/**
+ * The row a run claimed, where its money was asked to go, and the intent an earlier unanswered
+ * call made for it, should the processor call throw.
+ */
+type Claimed = { payment: BookingPayment | null; asked: PaymentRouting | null; lost: string | null }
 
 async function authorizeDue(deps: Deps, repos: BookingPaymentsRepos, p: BookingPayment, now: Date, report: DuePaymentsReport, claimed: Claimed): Promise<void> {
   const a = await repos.bookings.lockById(p.bookingId)
@@ -70,7 +74,16 @@ async function authorizeDue(deps: Deps, repos: BookingPaymentsRepos, p: BookingP
   }
   const input = await bookingPaymentIntent(deps, repos, a, p, true)
   claimed.asked = (await repos.payments.findById(p.id))?.routing ?? null
+  // An earlier call that went unanswered may have authorised all the same; its key names its
+  // card, so after a card change this call makes another intent and the first is voided below.
+  const lost = p.failedAttempts > 0 && p.intentId === null ? await deps.processor.findPaymentIntentByPaymentId(p.id) : null
+  claimed.lost = lost && lost.status !== 'canceled' && lost.id !== p.voidedIntentId ? lost.id : null
   const intent = await deps.processor.createPaymentIntent(input)
+  const made = intent.isOk() ? intent.value.id : intent.error.paymentIntentId
+  if (lost && lost.status !== 'canceled' && lost.id !== made && lost.id !== p.voidedIntentId) {
+    await releaseOtherIntent(repos, p.id, lost.id)
+    await repos.payments.update(p.id, { voidedIntentId: lost.id })
+  }
   if (intent.isOk() && intent.value.status === 'requires_capture') {
     await repos.payments.update(p.id, {
       intentId: intent.value.id,
@@ -126,8 +139,11 @@ const recovered = { failedAttempts: 0, retryAt: null, lastError: null } as const
  * In a transaction of its own (the failed one rolled back): the failure on the row, its next
  * try, the booking's timeline, and staff told once the row has failed often enough to need a person.
  */
-async function recordFailure(deps: Deps, p: BookingPayment, asked: PaymentRouting | null, due: Due, error: unknown): Promise<void> {
+async function recordFailure(deps: Deps, p: BookingPayment, asked: PaymentRouting | null, due: Due, error: unknown, lost: string | null): Promise<void> {
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
+  // The thrown call made an intent other than the earlier unanswered one (its key names another
+  // card): the next lookup finds only the newer, so the earlier one is voided now.
+  const latest = lost ? await deps.processor.findPaymentIntentByPaymentId(p.id) : null
   await deps.uow.run(async (repos) => {
     const now = deps.clock.now()
     // A call that threw may have authorised all the same (its answer lost; the webhook tells):
@@ -137,6 +153,10 @@ async function recordFailure(deps: Deps, p: BookingPayment, asked: PaymentRoutin
     const failures = p.failedAttempts + 1
     const retryAt = new Date(now.getTime() + paymentRetryDelayMs(failures))
     await repos.payments.update(p.id, { failedAttempts: failures, lastError: reason, retryAt })
+    if (lost && latest && latest.id !== lost) {
+      await releaseOtherIntent(repos, p.id, lost)
+      await repos.payments.update(p.id, { voidedIntentId: lost })
+    }
     await repos.bookings.addEvent(p.bookingId, `${due}_retry_scheduled`, null, { payment_id: p.id, attempts: failures, retry_at: retryAt.toISOString() })
     if (failures === PAYMENT_FAILURES_BEFORE_STAFF_ALERT) {
       await repos.outbox.enqueue({
