@@ -143,7 +143,8 @@ async function recordFailure(deps: Deps, p: BookingPayment, asked: PaymentRoutin
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
   // The thrown call made an intent other than the earlier unanswered one (its key names another
   // card): the next lookup finds only the newer, so the earlier one is voided now.
-  const latest = lost ? await deps.processor.findPaymentIntentByPaymentId(p.id) : null
+  // A lookup that fails too leaves the earlier intent to the next run, which looks again.
+  const latest = lost ? await deps.processor.findPaymentIntentByPaymentId(p.id).catch(() => null) : null
   await deps.uow.run(async (repos) => {
     const now = deps.clock.now()
     // A call that threw may have authorised all the same (its answer lost; the webhook tells):
