@@ -94,7 +94,16 @@ export async function recordAttemptAnswer(
 }
 
 /** Cancels an intent made for a payment that is not (or no longer) the payment's: named, so the outbox leaves the payment's own alone. */
-export async function releaseOtherIntent(repos: Pick<BookingPaymentsRepos, 'outbox'>, paymentId: number, intentId: string): Promise<void> {
+async function releaseOtherIntent(repos: Pick<BookingPaymentsRepos, 'outbox'>, paymentId: number, intentId: string): Promise<void> {
   const topic = PAYMENT_SYNC_TOPICS.cancel
   await repos.outbox.enqueue({ kind: 'processor_sync', topic, data: { paymentId, amountPence: null, intentId }, dedupeKey: `${topic}:${paymentId}:${intentId}:other` })
+}
+
+/**
+ * An intent an unanswered call made, given up by its payment: cancelled through the outbox and
+ * remembered on the row, so a late answer or event of it never makes the booking rest on it.
+ */
+export async function voidGivenUpIntent(repos: Pick<BookingPaymentsRepos, 'outbox' | 'payments'>, paymentId: number, intentId: string): Promise<void> {
+  await releaseOtherIntent(repos, paymentId, intentId)
+  await repos.payments.update(paymentId, { voidedIntentId: intentId })
 }

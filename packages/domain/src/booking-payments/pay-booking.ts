@@ -16,7 +16,7 @@ import {
 } from '../shared'
 import { announceIfPaid, AUTHORIZE_LEAD_DAYS, maySeeBooking, releaseAttempt, transitionBooking, type BookingAggregate, type BookingPayment } from '../booking'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
-import { recordAttemptAnswer, releaseOtherIntent } from './attempt-answer'
+import { recordAttemptAnswer, voidGivenUpIntent } from './attempt-answer'
 import { bookerCustomer, bookingPaymentIntent, fixRouting } from './booking-payment-intent'
 
 export type PayBookingInput = { bookingId: number; paymentMethod: string | null; coupon: string | null }
@@ -294,11 +294,9 @@ export function retryBookingPayment(
           await repos.payments.update(row.id, { intentId: null, voidedIntentId: row.intentId })
           replaced = row.intentId
         } else if (lost && row.status === 'requires_confirmation') {
-          // Still unanswered under the lock (no answer of it recorded meanwhile): its intent is
-          // cancelled through the outbox and remembered, so a pay's replay of the first call, or
-          // its event, answering late never makes the booking rest on it. The booker is held once.
-          await releaseOtherIntent(repos, row.id, lost.id)
-          await repos.payments.update(row.id, { voidedIntentId: lost.id })
+          // Still unanswered under the lock (no answer of it recorded meanwhile): a pay's replay of
+          // the first call, or its event, answering late never makes the booking rest on it.
+          await voidGivenUpIntent(repos, row.id, lost.id)
         }
         const authorizeAt = new Date(a.lesson.start.getTime() - AUTHORIZE_LEAD_DAYS * DAY_MS)
         if (authorizeAt.getTime() <= now.getTime()) {

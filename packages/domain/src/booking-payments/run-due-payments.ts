@@ -3,7 +3,7 @@ import { HOUR_MS, MINUTE_MS } from '../shared'
 import { cancelUntakenLesson, transitionBooking, type BookingPayment, type PaymentRouting } from '../booking'
 import { bookingPaymentIntent, fixRouting } from './booking-payment-intent'
 import { awaitCustomerAuthentication } from './payment-authentication'
-import { releaseOtherIntent } from './attempt-answer'
+import { voidGivenUpIntent } from './attempt-answer'
 import type { BookingPaymentsDeps, BookingPaymentsRepos } from './ports'
 
 export type DuePaymentsReport = { authorized: number; failed: number; captured: number; skipped: number; retrying: number }
@@ -76,14 +76,11 @@ async function authorizeDue(deps: Deps, repos: BookingPaymentsRepos, p: BookingP
   claimed.asked = (await repos.payments.findById(p.id))?.routing ?? null
   // An earlier call that went unanswered may have authorised all the same; its key names its
   // card, so after a card change this call makes another intent and the first is voided below.
-  const lost = p.failedAttempts > 0 && p.intentId === null ? await deps.processor.findPaymentIntentByPaymentId(p.id) : null
-  claimed.lost = lost && lost.status !== 'canceled' && lost.id !== p.voidedIntentId ? lost.id : null
+  const found = p.failedAttempts > 0 && p.intentId === null ? await deps.processor.findPaymentIntentByPaymentId(p.id) : null
+  claimed.lost = found && found.status !== 'canceled' && found.id !== p.voidedIntentId ? found.id : null
   const intent = await deps.processor.createPaymentIntent(input)
   const made = intent.isOk() ? intent.value.id : intent.error.paymentIntentId
-  if (lost && lost.status !== 'canceled' && lost.id !== made && lost.id !== p.voidedIntentId) {
-    await releaseOtherIntent(repos, p.id, lost.id)
-    await repos.payments.update(p.id, { voidedIntentId: lost.id })
-  }
+  if (claimed.lost && claimed.lost !== made) await voidGivenUpIntent(repos, p.id, claimed.lost)
   if (intent.isOk() && intent.value.status === 'requires_capture') {
     await repos.payments.update(p.id, {
       intentId: intent.value.id,
@@ -154,10 +151,7 @@ async function recordFailure(deps: Deps, p: BookingPayment, asked: PaymentRoutin
     const failures = p.failedAttempts + 1
     const retryAt = new Date(now.getTime() + paymentRetryDelayMs(failures))
     await repos.payments.update(p.id, { failedAttempts: failures, lastError: reason, retryAt })
-    if (lost && latest && latest.id !== lost) {
-      await releaseOtherIntent(repos, p.id, lost)
-      await repos.payments.update(p.id, { voidedIntentId: lost })
-    }
+    if (lost && latest && latest.id !== lost) await voidGivenUpIntent(repos, p.id, lost)
     await repos.bookings.addEvent(p.bookingId, `${due}_retry_scheduled`, null, { payment_id: p.id, attempts: failures, retry_at: retryAt.toISOString() })
     if (failures === PAYMENT_FAILURES_BEFORE_STAFF_ALERT) {
       await repos.outbox.enqueue({
