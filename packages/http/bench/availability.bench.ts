@@ -1,7 +1,7 @@
 /**
- * `pnpm bench` (http, after search.bench.ts): `GET /api/availabilites` on the same demo
- * marketplace as the search bench (BENCH_SIZES and BENCH_DATABASES: see `sizesFor` and
- * `benchKinds`), on a fresh PGlite and, with DATABASE_URL, a fresh database of that server.
+ * `pnpm bench` (http, all.bench.ts): `GET /api/availabilites` on the same demo marketplace
+ * as the search bench, loaded once for both (BENCH_SIZES and BENCH_DATABASES: see `sizesFor`
+ * and `benchKinds`), on a fresh PGlite and, with DATABASE_URL, a fresh database of that server.
  * Two rows, each cycling its own 400 teaches drawn at random (seeded) for 60 minutes on dates
  * today + 1..4: online, and at the student's home with the postcode of the tutor's own town,
  * as a student who found the tutor nearby would ask (so the travel-distance check and the
@@ -9,7 +9,7 @@
  * same process and database.
  */
 import { addDays, type IsoDate } from '@tutoring/domain/shared'
-import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, sizesText, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, print, type DatabaseKind, type Row } from './support'
+import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, everyMarketplace, measure, print, runWhenCommand, sizesText, WARMUP_SECONDS, type Aim, type MarketplaceRows, type Row } from './support'
 
 const TEACHES = 400
 const DAYS_AHEAD = [1, 2, 3, 4] as const
@@ -45,50 +45,51 @@ async function meanTimes(serverUrl: string, paths: readonly string[]): Promise<n
   return Math.round(times / probed.length)
 }
 
-function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
-  return onDemoMarketplace(kind, tutors, async ({ handle, today, loadSeconds, serverUrl, ceilingUrl }) => {
-    const live = handle.db.selectFrom('teaches').where('teaches.enabled', '=', true).where('teaches.deleted_at', 'is', null)
-    const anyTeach = await live.select('teaches.id').orderBy('teaches.id').execute()
-    const online = seededSample(anyTeach, TEACHES).map((t, i) => `/api/availabilites?teach_id=${t.id}&date=${dateFor(today, i)}&duration=60&lesson_type=3`)
-    // Tutors who travel: with none, students_home is never offered and the travel check is skipped.
-    const travelling = await live
-      .innerJoin('locations', 'locations.tutor_id', 'teaches.tutor_id')
-      .where('locations.travel_distance_miles', '>', 0)
-      .select(['teaches.id', 'locations.postcode'])
-      .orderBy('teaches.id')
-      .execute()
-    const studentsHome = seededSample(travelling, TEACHES).map(
-      (t, i) => `/api/availabilites?teach_id=${t.id}&date=${dateFor(today, i)}&duration=60&lesson_type=2&post_code=${encodeURIComponent(t.postcode)}`,
-    )
-    const base = { database: kind, tutors, loadSeconds }
-    const rows: Row[] = []
-    for (const [route, paths] of [
-      [ONLINE_ROUTE, online],
-      [STUDENTS_HOME_ROUTE, studentsHome],
-    ] as const) {
-      const found = await meanTimes(serverUrl, paths)
-      rows.push({ ...base, found, route, ...(await measure({ url: serverUrl, requests: paths.map((path) => ({ path })) })) })
-    }
-    rows.push({ ...base, found: null, route: CEILING_ROUTE, ...(await measure(ceilingUrl)) })
-    return rows
-  })
+/** The two rows on one marketplace, each cycling its own teaches. */
+export const availabilityRows: MarketplaceRows = async ({ handle, today, serverUrl }, base) => {
+  const live = handle.db.selectFrom('teaches').where('teaches.enabled', '=', true).where('teaches.deleted_at', 'is', null)
+  const anyTeach = await live.select('teaches.id').orderBy('teaches.id').execute()
+  const online = seededSample(anyTeach, TEACHES).map((t, i) => `/api/availabilites?teach_id=${t.id}&date=${dateFor(today, i)}&duration=60&lesson_type=3`)
+  // Tutors who travel: with none, students_home is never offered and the travel check is skipped.
+  const travelling = await live
+    .innerJoin('locations', 'locations.tutor_id', 'teaches.tutor_id')
+    .where('locations.travel_distance_miles', '>', 0)
+    .select(['teaches.id', 'locations.postcode'])
+    .orderBy('teaches.id')
+    .execute()
+  const studentsHome = seededSample(travelling, TEACHES).map(
+    (t, i) => `/api/availabilites?teach_id=${t.id}&date=${dateFor(today, i)}&duration=60&lesson_type=2&post_code=${encodeURIComponent(t.postcode)}`,
+  )
+  const rows: Row[] = []
+  for (const [route, paths] of [
+    [ONLINE_ROUTE, online],
+    [STUDENTS_HOME_ROUTE, studentsHome],
+  ] as const) {
+    const found = await meanTimes(serverUrl, paths)
+    rows.push({ ...base, found, route, ...(await measure({ url: serverUrl, requests: paths.map((path) => ({ path })) })) })
+  }
+  return rows
 }
 
-async function main() {
+export const AVAILABILITY_ROUTES: readonly string[] = [ONLINE_ROUTE, STUDENTS_HOME_ROUTE]
+/** Issue 12's aim for both rows at 100,000 tutors on PostgreSQL. */
+export const AVAILABILITY_AIM: Aim = { p95Ms: 10, ceilingShare: 0.35 }
+
+/** The availability table (rows of other routes left out, the ceiling kept). */
+export function printAvailability(rows: readonly Row[]) {
   console.log(
-    `GET /api/availabilites: ${sizesText()}; ` +
+    `\nGET /api/availabilites: ${sizesText()}; ` +
       `each row cycles ${TEACHES} random teaches on dates today+${DAYS_AHEAD.join('/+')}; ` +
       `autocannon ${DURATION_SECONDS} s at ${CONNECTIONS} clients after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}` +
       `\n("found": the mean number of times in the row's first ${PROBES} answers, a check that they are not empty)`,
   )
-  const rows: Row[] = []
-  for (const kind of benchKinds()) for (const size of sizesFor()) rows.push(...(await benchOne(kind, size)))
-  const aim = { p95Ms: 10, ceilingShare: 0.35 }
-  print(rows, { [ONLINE_ROUTE]: aim, [STUDENTS_HOME_ROUTE]: aim })
-  if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
+  print(
+    rows.filter((r) => r.route === CEILING_ROUTE || AVAILABILITY_ROUTES.includes(r.route)),
+    Object.fromEntries(AVAILABILITY_ROUTES.map((route) => [route, AVAILABILITY_AIM])),
+  )
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
+runWhenCommand(import.meta.url, async () => {
+  printAvailability(await everyMarketplace([availabilityRows]))
+  if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
 })

@@ -19,7 +19,7 @@ import pino from 'pino'
 import { createInfrastructure, loadConfig, openPGlite, prepareDatabase, type DatabaseHandle, type Infrastructure } from '@tutoring/adapters'
 import { createTestDatabase } from '@tutoring/adapters/testing'
 import { startServer } from '../src/server'
-import { benchKinds } from './support'
+import { benchKinds, runWhenCommand, type DatabaseKind } from './support'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -41,7 +41,7 @@ function load(url: string, requests: Prepared[]): Promise<Measured> {
 
 const discardingLogger = () => pino({ level: 'info', base: undefined }, new Writable({ write: (_c, _e, done) => done() }))
 
-async function openDatabase(kind: 'pglite' | 'postgres', dataDir: string): Promise<DatabaseHandle> {
+async function openDatabase(kind: DatabaseKind, dataDir: string): Promise<DatabaseHandle> {
   if (kind === 'postgres') return createTestDatabase('postgres')
   const handle = await openPGlite(path.join(dataDir, 'pglite'))
   await prepareDatabase(handle)
@@ -140,8 +140,14 @@ async function prepare(infra: Infrastructure, serverUrl: string, scenario: 'cont
   })
 }
 
-async function benchOne(kind: 'pglite' | 'postgres'): Promise<Array<Measured & { scenario: string }>> {
-  const rows: Array<Measured & { scenario: string }> = []
+export type BookingRow = Measured & { database: DatabaseKind; scenario: 'contention' | 'spread' }
+
+/** Issue 12's aim for the spread scenario on PostgreSQL. */
+export const BOOKING_AIM = { scenario: 'spread', database: 'postgres', p95Ms: 50, requestsPerSecond: 300 } as const
+
+/** Both scenarios on fresh databases of `kind`. */
+export async function bookingRows(kind: DatabaseKind): Promise<BookingRow[]> {
+  const rows: BookingRow[] = []
   for (const scenario of ['contention', 'spread'] as const) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-bench-'))
     const database = await openDatabase(kind, dataDir)
@@ -160,7 +166,7 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Array<Measured & {
       const measured = await load(`${server.url}/api/bookings`, requests)
       const unexpected = Object.keys(measured.statuses).filter((s) => s !== '201' && s !== '409')
       if (unexpected.length > 0 || measured.errors > 0) throw new Error(`${scenario}: statuses ${JSON.stringify(measured.statuses)}, ${measured.errors} errors`)
-      rows.push({ scenario: `${kind} ${scenario}`, ...measured })
+      rows.push({ database: kind, scenario, ...measured })
     } finally {
       await server.stop()
       await infra.close()
@@ -170,23 +176,19 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Array<Measured & {
   return rows
 }
 
-function print(rows: Array<Measured & { scenario: string }>) {
-  console.log(`\n${'scenario'.padEnd(22)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}  answers`)
+export function printBooking(rows: readonly BookingRow[]) {
+  console.log(`\nbooking creation: ${CONNECTIONS} connections, up to ${DURATION_SECONDS} s per scenario; Node ${process.version}`)
+  console.log(`aim (${BOOKING_AIM.database}, ${BOOKING_AIM.scenario}): >= ${BOOKING_AIM.requestsPerSecond} req/s and p95 < ${BOOKING_AIM.p95Ms} ms`)
+  console.log(`${'scenario'.padEnd(22)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}  answers`)
   for (const r of rows) {
     console.log(
-      `${r.scenario.padEnd(22)}${Math.round(r.requestsPerSecond).toString().padStart(8)}${r.p50.toString().padStart(9)}${r.p95.toString().padStart(9)}${r.p99.toString().padStart(9)}  ${JSON.stringify(r.statuses)}${r.exhausted ? ' (ran out of prepared requests)' : ''}`,
+      `${`${r.database} ${r.scenario}`.padEnd(22)}${Math.round(r.requestsPerSecond).toString().padStart(8)}${r.p50.toString().padStart(9)}${r.p95.toString().padStart(9)}${r.p99.toString().padStart(9)}  ${JSON.stringify(r.statuses)}${r.exhausted ? ' (ran out of prepared requests)' : ''}`,
     )
   }
 }
 
-async function main() {
-  console.log(`booking creation: ${CONNECTIONS} connections, up to ${DURATION_SECONDS} s per scenario; Node ${process.version}`)
+runWhenCommand(import.meta.url, async () => {
   const kinds = benchKinds()
-  for (const kind of kinds) print(await benchOne(kind))
+  for (const kind of kinds) printBooking(await bookingRows(kind))
   if (!kinds.includes('postgres')) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
-}
-
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exit(1)
 })

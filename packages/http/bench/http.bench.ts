@@ -2,7 +2,7 @@
  * `pnpm bench` (http): the real server (startServer, port 0) under autocannon, beside two
  * ceilings served by the same process in the same run: a bare Hono JSON route and a route
  * doing one primary-key select through Kysely on the same database handle. Runs on
- * PGlite, then on PostgreSQL when DATABASE_URL is set.
+ * PGlite, then on PostgreSQL when DATABASE_URL is set (BENCH_DATABASES picks one).
  */
 import { fork } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -23,13 +23,15 @@ import {
 } from '@tutoring/adapters'
 import { createTestDatabase } from '@tutoring/adapters/testing'
 import { startServer } from '../src/server'
+import { benchKinds, pad, padLeft, runWhenCommand, type DatabaseKind } from './support'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const WARMUP_SECONDS = 2
 
 type Measured = { requestsPerSecond: number; p50: number; p99: number; total: number; non2xx: number; errors: number }
-type Row = Measured & { database: string; route: string; cpuMicrosPerRequest: number }
+export type PlatformRow = Measured & { database: string; route: string; cpuMicrosPerRequest: number }
+type Row = PlatformRow
 
 function load(url: string, headers: Record<string, string> = {}, duration = DURATION_SECONDS): Promise<Measured> {
   return new Promise((resolve, reject) => {
@@ -64,14 +66,15 @@ async function startCeilings(database: DatabaseHandle): Promise<{ url: string; s
 const discardingLogger = () =>
   pino({ level: 'info', base: undefined }, new Writable({ write: (_chunk, _encoding, done) => done() }))
 
-async function openDatabase(kind: 'pglite' | 'postgres', dataDir: string): Promise<DatabaseHandle> {
+async function openDatabase(kind: DatabaseKind, dataDir: string): Promise<DatabaseHandle> {
   if (kind === 'postgres') return createTestDatabase('postgres')
   const handle = await openPGlite(path.join(dataDir, 'pglite'))
   await prepareDatabase(handle)
   return handle
 }
 
-async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
+/** The four routes on a fresh database of `kind`: two ceilings and the two routes the aims compare with them. */
+export async function platformRows(kind: DatabaseKind): Promise<Row[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-bench-'))
   const database = await openDatabase(kind, dataDir)
   const config = loadConfig({
@@ -119,35 +122,39 @@ async function benchOne(kind: 'pglite' | 'postgres'): Promise<Row[]> {
   }
 }
 
-const pad = (s: string | number, n: number) => String(s).padEnd(n)
-const padLeft = (s: string | number, n: number) => String(s).padStart(n)
+/** The aims of issue 12, each a route against its ceiling of the same database and run: at least half its req/s. */
+export const PLATFORM_AIMS = [
+  { name: 'subjects / bare', route: 'GET /api/subjects', ceiling: 'bare Hono', share: 0.5 },
+  { name: 'users / one-select', route: 'GET /api/v1/users', ceiling: 'one PK select', share: 0.5 },
+] as const
 
-function print(rows: Row[]) {
+/** A route's req/s and CPU per request as shares of its ceiling's, from rows of one database. */
+export function platformShare(rows: readonly Row[], aim: (typeof PLATFORM_AIMS)[number]): { byRate: number; byCpu: number } {
+  const row = (route: string) => rows.find((r) => r.route.startsWith(route))!
+  const measured = row(aim.route)
+  const ceiling = row(aim.ceiling)
+  return { byRate: measured.requestsPerSecond / ceiling.requestsPerSecond, byCpu: ceiling.cpuMicrosPerRequest / measured.cpuMicrosPerRequest }
+}
+
+export function printPlatform(rows: readonly Row[]) {
   console.log(`\n${pad('database', 10)}${pad('route', 32)}${padLeft('req/s', 9)}${padLeft('p50 ms', 8)}${padLeft('p99 ms', 8)}${padLeft('cpu µs/req', 12)}`)
   for (const r of rows) {
     console.log(
       `${pad(r.database, 10)}${pad(r.route, 32)}${padLeft(Math.round(r.requestsPerSecond), 9)}${padLeft(r.p50, 8)}${padLeft(r.p99, 8)}${padLeft(r.cpuMicrosPerRequest.toFixed(0), 12)}`,
     )
   }
-  const row = (route: string) => rows.find((r) => r.route.startsWith(route))!
-  const ratios = (name: string, measured: Row, ceiling: Row) => {
-    const byRate = measured.requestsPerSecond / ceiling.requestsPerSecond
-    const byCpu = ceiling.cpuMicrosPerRequest / measured.cpuMicrosPerRequest
-    const verdict = byRate >= 0.5 ? 'target >= 50 % met' : 'target >= 50 % MISSED'
-    console.log(`${pad(name, 26)}${padLeft((byRate * 100).toFixed(0), 4)} % of the ceiling's req/s (${verdict}); ${(byCpu * 100).toFixed(0)} % by CPU per request`)
+  for (const aim of PLATFORM_AIMS) {
+    const { byRate, byCpu } = platformShare(rows, aim)
+    const verdict = byRate >= aim.share ? `target >= ${aim.share * 100} % met` : `target >= ${aim.share * 100} % MISSED`
+    console.log(`${pad(`${aim.name}:`, 26)}${padLeft((byRate * 100).toFixed(0), 4)} % of the ceiling's req/s (${verdict}); ${(byCpu * 100).toFixed(0)} % by CPU per request`)
   }
-  ratios('subjects / bare:', row('GET /api/subjects'), row('bare Hono'))
-  ratios('users / one-select:', row('GET /api/v1/users'), row('one PK select'))
 }
 
-async function main() {
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}`)
-  print(await benchOne('pglite'))
-  if (process.env.DATABASE_URL) print(await benchOne('postgres'))
-  else console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
-}
+export const platformHeading = () =>
+  `autocannon: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per route after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}`
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
+runWhenCommand(import.meta.url, async () => {
+  console.log(platformHeading())
+  for (const kind of benchKinds()) printPlatform(await platformRows(kind))
+  if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
 })

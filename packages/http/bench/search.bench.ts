@@ -1,5 +1,5 @@
 /**
- * `pnpm bench` (http, after http.bench.ts): `GET /api/v1/search` as students search, against N
+ * `pnpm bench` (http, all.bench.ts): `GET /api/v1/search` as students search, against N
  * demo tutors (BENCH_SIZES, see `sizesFor`) on a fresh PGlite, then on a fresh database of the
  * PostgreSQL server when DATABASE_URL is set (created beside the test one and dropped after;
  * BENCH_DATABASES picks one, see `benchKinds`).
@@ -13,7 +13,7 @@
  * grew beside what it found.
  */
 import { addDays, type IsoDate } from '@tutoring/domain/shared'
-import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, sizesFor, sizesText, WARMUP_SECONDS, benchKinds, measure, onDemoMarketplace, pad, padLeft, print, type DatabaseKind, type Row } from './support'
+import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, everyMarketplace, measure, pad, padLeft, print, runWhenCommand, sizesText, WARMUP_SECONDS, type Aim, type MarketplaceRows, type Row } from './support'
 
 /**
  * The demo generator spreads tutors evenly over every subject with levels (all of them), so
@@ -58,24 +58,41 @@ async function meanFound(serverUrl: string, paths: readonly string[]): Promise<n
   return Math.round(total / paths.length)
 }
 
-function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
-  return onDemoMarketplace(kind, tutors, async ({ handle, today, loadSeconds, serverUrl, ceilingUrl }) => {
-    const subjects = await handle.db.selectFrom('subjects').select(['id', 'title']).where('title', 'in', SUBJECTS).execute()
-    const subjectIds = SUBJECTS.map((title) => {
-      const subject = subjects.find((s) => s.title === title)
-      if (!subject) throw new Error(`no subject ${title} in the reference data`)
-      return subject.id
-    })
-    const base = { database: kind, tutors, loadSeconds }
-    const rows: Row[] = []
-    for (const search of SEARCHES) {
-      const paths = variantPaths(search, subjectIds, today)
-      const found = await meanFound(serverUrl, paths)
-      rows.push({ ...base, found, route: search.route, ...(await measure({ url: serverUrl, requests: paths.map((path) => ({ path })) })) })
-    }
-    rows.push({ ...base, found: null, route: CEILING_ROUTE, ...(await measure(ceilingUrl)) })
-    return rows
+/** The four rows on one marketplace, each cycling its variants. */
+export const searchRows: MarketplaceRows = async ({ handle, today, serverUrl }, base) => {
+  const subjects = await handle.db.selectFrom('subjects').select(['id', 'title']).where('title', 'in', SUBJECTS).execute()
+  const subjectIds = SUBJECTS.map((title) => {
+    const subject = subjects.find((s) => s.title === title)
+    if (!subject) throw new Error(`no subject ${title} in the reference data`)
+    return subject.id
   })
+  const rows: Row[] = []
+  for (const search of SEARCHES) {
+    const paths = variantPaths(search, subjectIds, today)
+    const found = await meanFound(serverUrl, paths)
+    rows.push({ ...base, found, route: search.route, ...(await measure({ url: serverUrl, requests: paths.map((path) => ({ path })) })) })
+  }
+  return rows
+}
+
+export const SEARCH_ROUTES: readonly string[] = SEARCHES.map((s) => s.route)
+/** Issue 12's aim for every search row at 100,000 tutors on PostgreSQL. */
+export const SEARCH_AIM: Aim = { p95Ms: 25, ceilingShare: 0.25 }
+
+export const searchHeading = () =>
+  `GET /api/v1/search: ${sizesText()}; ` +
+  `each row cycles ${VARIANTS} searches (${SUBJECTS.join(' / ')} x today+${DAYS_AHEAD.join('/+')} x ${POSTCODES.join(' / ')}); ` +
+  `autocannon ${DURATION_SECONDS} s at ${CONNECTIONS} clients after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}` +
+  '\n("found": the mean meta.total over a row\'s searches)'
+
+/** The search table (rows of other routes left out, the ceiling kept), then the growth table. */
+export function printSearch(rows: readonly Row[]) {
+  console.log(searchHeading())
+  print(
+    rows.filter((r) => r.route === CEILING_ROUTE || SEARCH_ROUTES.includes(r.route)),
+    Object.fromEntries(SEARCH_ROUTES.map((route) => [route, SEARCH_AIM])),
+  )
+  printGrowth(rows)
 }
 
 /**
@@ -83,7 +100,7 @@ function benchOne(kind: DatabaseKind, tutors: number): Promise<Row[]> {
  * from the smallest size to the largest, since the cost should grow no faster than the number of
  * tutors near the student.
  */
-function printGrowth(rows: Row[]) {
+function printGrowth(rows: readonly Row[]) {
   const sizes = [...new Set(rows.map((r) => r.tutors))].sort((a, b) => a - b)
   if (sizes.length < 2) return
   console.log(`\ngrowth: p50 ms (found) by tutors; cost and found from ${sizes[0]} to ${sizes.at(-1)} tutors`)
@@ -102,21 +119,7 @@ function printGrowth(rows: Row[]) {
   }
 }
 
-async function main() {
-  console.log(
-    `GET /api/v1/search: ${sizesText()}; ` +
-      `each row cycles ${VARIANTS} searches (${SUBJECTS.join(' / ')} x today+${DAYS_AHEAD.join('/+')} x ${POSTCODES.join(' / ')}); ` +
-      `autocannon ${DURATION_SECONDS} s at ${CONNECTIONS} clients after ${WARMUP_SECONDS} s of warm-up; Node ${process.version}` +
-      '\n("found": the mean meta.total over a row\'s searches)',
-  )
-  const rows: Row[] = []
-  for (const kind of benchKinds()) for (const size of sizesFor()) rows.push(...(await benchOne(kind, size)))
-  print(rows, Object.fromEntries(SEARCHES.map((s) => [s.route, { p95Ms: 25, ceilingShare: 0.25 }])))
-  printGrowth(rows)
+runWhenCommand(import.meta.url, async () => {
+  printSearch(await everyMarketplace([searchRows]))
   if (!process.env.DATABASE_URL) console.log('\nPostgreSQL: skipped (set DATABASE_URL to a server to include it)')
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
 })

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import pino from 'pino'
@@ -140,6 +140,30 @@ export async function onDemoMarketplace<T>(kind: DatabaseKind, tutors: number, r
   }
 }
 
+/** What a route bench measures on a demo marketplace: its rows, without the ceiling. */
+export type MarketplaceRows = (m: DemoMarketplace, base: Pick<Row, 'database' | 'tutors' | 'loadSeconds'>) => Promise<Row[]>
+
+/**
+ * One demo marketplace of `kind` and `tutors`, loaded once for every bench in `benches`, then
+ * the ceiling on it: so a million tutors load once for search and availability alike.
+ */
+export function marketplaceRows(kind: DatabaseKind, tutors: number, benches: readonly MarketplaceRows[]): Promise<Row[]> {
+  return onDemoMarketplace(kind, tutors, async (m) => {
+    const base = { database: kind, tutors, loadSeconds: m.loadSeconds }
+    const rows: Row[] = []
+    for (const bench of benches) rows.push(...(await bench(m, base)))
+    rows.push({ ...base, found: null, route: CEILING_ROUTE, ...(await measure(m.ceilingUrl)) })
+    return rows
+  })
+}
+
+/** Every size on every database of this run, each loaded once for `benches`. */
+export async function everyMarketplace(benches: readonly MarketplaceRows[]): Promise<Row[]> {
+  const rows: Row[] = []
+  for (const kind of benchKinds()) for (const size of sizesFor()) rows.push(...(await marketplaceRows(kind, size, benches)))
+  return rows
+}
+
 /**
  * PGlite, and PostgreSQL too when DATABASE_URL names a server; BENCH_DATABASES=postgres (or
  * pglite) runs only that one, so a large BENCH_SIZES need not load PGlite first.
@@ -160,11 +184,24 @@ export const sizesText = (): string => benchKinds().map((kind) => `${sizesFor().
 /** The aims for a route at 100,000 tutors on PostgreSQL (issue 12): p95 at 10 clients, and req/s as a share of the ceiling's. */
 export type Aim = { p95Ms: number; ceilingShare: number }
 
+/**
+ * Runs a bench file's `main` when the file is the command (`tsx bench/search.bench.ts`), not
+ * when `all.bench.ts` imports its rows.
+ */
+export function runWhenCommand(moduleUrl: string, main: () => Promise<void>) {
+  const command = process.argv[1]
+  if (command === undefined || pathToFileURL(path.resolve(command)).href !== moduleUrl) return
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}
+
 export const pad = (s: string | number, n: number) => String(s).padEnd(n)
 export const padLeft = (s: string | number, n: number) => String(s).padStart(n)
 
-const AIM_DATABASE = 'postgres'
-const AIM_TUTORS = 100_000
+export const AIM_DATABASE = 'postgres'
+export const AIM_TUTORS = 100_000
 
 /**
  * The table: each route beside the ceiling of the same database and size, with its share of
