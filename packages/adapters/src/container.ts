@@ -138,7 +138,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
   const push = overrides.push ?? (await pushGatewayFromConfig(config, logger))
   const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, logger) : undefined
   if (redis) await redisReady(redis, 2_000)
-  const outbox = outboxQueue(database.db)
+  const outbox = outboxQueue(database.db, now)
   const { storage, localDisk } = storageFromConfig(config, { baseUrl, sign: (p, at) => urlSigner.sign(p, at), now, logger }, overrides.storage)
   const addresses = overrides.addresses ?? addressDirectoryFromConfig(config, database.db, logger)
   return {
@@ -146,8 +146,8 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     logger,
     database,
     uow: createUnitOfWork<Repositories>(database.db, {
-      outside: (db) => makeRepositories(db),
-      inside: (trx) => makeTransactionRepositories(trx),
+      outside: (db) => makeRepositories(db, now),
+      inside: (trx) => makeTransactionRepositories(trx, now),
     }),
     clock,
     hasher: argon2Hasher(),

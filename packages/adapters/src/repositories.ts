@@ -63,9 +63,10 @@ export type Repositories = AccountsRepos &
 
 /**
  * Every repository outside a transaction (on the pool): no locks. Each context's folder builds
- * its part (`<context>.repositories.ts`); a new repository is a line there.
+ * its part (`<context>.repositories.ts`); a new repository is a line there. `now` is the
+ * service's clock, which dates what the outbox queues (the worker decides what is due by it).
  */
-export function makeRepositories(db: Kysely<Database>): WithoutLocks<Repositories> {
+export function makeRepositories(db: Kysely<Database>, now: () => Date): WithoutLocks<Repositories> {
   return {
     ...accountsRepositories(db),
     ...registrationRepositories(db),
@@ -85,15 +86,15 @@ export function makeRepositories(db: Kysely<Database>): WithoutLocks<Repositorie
     ...notesRepositories(db),
     ...bookingPaymentsRepositories(db),
     ...reviewsRepositories(db),
-    ...outboxRepositories(db),
+    ...outboxRepositories(db, now),
     ...webhooksRepositories(db),
     ...integrationsRepositories(db),
   }
 }
 
 /** Every repository bound to one transaction, with the locks each context's part takes there. */
-export function makeTransactionRepositories(trx: Transaction<Database>): Repositories {
-  const repos = makeRepositories(trx)
+export function makeTransactionRepositories(trx: Transaction<Database>, now: () => Date): Repositories {
+  const repos = makeRepositories(trx, now)
   return {
     ...repos,
     ...withProfilesLocks(trx, repos),

@@ -188,6 +188,7 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
             last_error: null,
             delivered_at: null,
             failed_at: null,
+            available_at: new Date(),
           })))
           .execute(),
       )

@@ -10,11 +10,13 @@ import { createUnitOfWork } from './unit-of-work'
 describe.each(testDatabaseKinds())('the unit of work on %s', (kind) => {
   let handle: DatabaseHandle
   let uow: UnitOfWork<Repositories>
+  // The service's clock, a day behind the database's.
+  const serviceNow = new Date(Date.now() - 24 * 3600_000)
   beforeAll(async () => {
     handle = await createTestDatabase(kind)
     uow = createUnitOfWork<Repositories>(handle.db, {
-      outside: (db) => makeRepositories(db),
-      inside: (trx) => makeTransactionRepositories(trx),
+      outside: (db) => makeRepositories(db, () => serviceNow),
+      inside: (trx) => makeTransactionRepositories(trx, () => serviceNow),
     })
   })
   afterAll(() => handle.close())
@@ -41,5 +43,12 @@ describe.each(testDatabaseKinds())('the unit of work on %s', (kind) => {
       })
     })
     expect(result._unsafeUnwrap()).toEqual({ booking: undefined, owner: undefined, verification: undefined, subscription: undefined })
+  })
+
+  it('queues messages due from the service clock it was given, in a transaction or not', async () => {
+    await uow.repos.outbox.enqueue({ kind: 'email', template: 'verify_email', to: 'outside@example.com', data: {} })
+    await uow.run(async (repos) => ok(await repos.outbox.enqueue({ kind: 'email', template: 'verify_email', to: 'inside@example.com', data: {} })))
+    const rows = await handle.db.selectFrom('outbox').select(['payload', 'available_at']).orderBy('id', 'desc').limit(2).execute()
+    expect(rows.map((r) => [(r.payload as { to: string }).to, r.available_at])).toEqual([['inside@example.com', serviceNow], ['outside@example.com', serviceNow]])
   })
 })

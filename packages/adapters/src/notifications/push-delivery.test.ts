@@ -61,9 +61,9 @@ describe.each(testDatabaseKinds())('outbox pushes on %s', (kind) => {
     handle.db.insertInto('user_devices').values({ user_id: userId, platform, push_token: token }).returning('id').executeTakeFirstOrThrow()
   const fcmToken = (name: string) => `fcm-${name}-${seq}-${'x'.repeat(24)}`
   const deliver = (at: Date = new Date(Date.now() + 1000)) =>
-    deliverDueOutbox({ queue: outboxQueue(handle.db), mailer: noMail, push: sender, processorSync: {}, logger, internalMailbox: 'staff@tutoring.test', now: () => at })
+    deliverDueOutbox({ queue: outboxQueue(handle.db, () => at), mailer: noMail, push: sender, processorSync: {}, logger, internalMailbox: 'staff@tutoring.test', now: () => at })
   const enqueue = (userId: number) =>
-    outboxWriter(handle.db).enqueue({ kind: 'push', userId, title: 'New note', body: 'Your tutor wrote a summary', data: { bookingId: 7, kind: 'note' } })
+    outboxWriter(handle.db, () => new Date()).enqueue({ kind: 'push', userId, title: 'New note', body: 'Your tutor wrote a summary', data: { bookingId: 7, kind: 'note' } })
   const devicesOf = async (userId: number) =>
     (await handle.db.selectFrom('user_devices').select('push_token').where('user_id', '=', userId).orderBy('id').execute()).map((d) => d.push_token)
 
@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('outbox pushes on %s', (kind) => {
     expect(await deliver(first)).toEqual({ delivered: 0, failed: 1 })
     expect(browser.received).toHaveLength(1)
     expect(fcm.received).toHaveLength(0)
-    const [row] = await outboxQueue(handle.db).list()
+    const [row] = await outboxQueue(handle.db, () => first).list()
     expect(row!.last_error).toMatch(/push failed for 1 of 2 devices: FCM refused the message \(503 UNAVAILABLE\)/)
 
     expect(await deliver(new Date(first.getTime() + 31_000))).toEqual({ delivered: 1, failed: 0 })
@@ -142,7 +142,8 @@ describe.each(testDatabaseKinds())('outbox pushes on %s', (kind) => {
       },
     }
     await enqueue(ada)
-    await deliverDueOutbox({ queue: outboxQueue(handle.db), mailer: noMail, push: rotating, processorSync: {}, logger, internalMailbox: 'staff@tutoring.test', now: () => new Date(Date.now() + 1000) })
+    const at = new Date(Date.now() + 1000)
+    await deliverDueOutbox({ queue: outboxQueue(handle.db, () => at), mailer: noMail, push: rotating, processorSync: {}, logger, internalMailbox: 'staff@tutoring.test', now: () => at })
     expect(await devicesOf(ada)).toEqual([fcmToken('rotated-new')])
   })
 })

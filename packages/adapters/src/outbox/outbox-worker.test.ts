@@ -64,13 +64,12 @@ describe.each(testDatabaseKinds())('outbox delivery on %s', (kind) => {
     await handle.db.deleteFrom('outbox').execute()
   })
 
-  const queue = () => outboxQueue(handle.db)
-  const enqueueEmail = (to: string, template = 'verify_email') =>
-    outboxWriter(handle.db).enqueue({ kind: 'email', template, to, data: { firstname: 'Ada', verifyUrl: 'http://api.test/verify?x=1' } })
-  // Rows take the database's clock as they are written (microseconds); the worker's clock
-  // starts a second later, so a row written in the same millisecond is already due.
+  const queue = (now: () => Date = () => new Date()) => outboxQueue(handle.db, now)
+  const email = (to: string, template = 'verify_email') => ({ kind: 'email' as const, template, to, data: { firstname: 'Ada', verifyUrl: 'http://api.test/verify?x=1' } })
+  // Queued on the system clock; the worker's clock starts a second later, where it is due.
+  const enqueueEmail = (to: string, template = 'verify_email') => outboxWriter(handle.db, () => new Date()).enqueue(email(to, template))
   const deps = (mailer: Mailer, now: () => Date = () => new Date(Date.now() + 1000)): OutboxWorkerDeps => ({
-    queue: queue(),
+    queue: queue(now),
     mailer,
     push: noPush,
     processorSync: {},
@@ -246,6 +245,19 @@ describe.each(testDatabaseKinds())('outbox delivery on %s', (kind) => {
       now = new Date(now.getTime() + 121_000)
       expect(await deliverDueOutbox(deps(mailer, () => now))).toEqual({ delivered: 1, failed: 0 })
       expect(sent.map((m) => m.to)).toEqual(['orphan@example.com'])
+    })
+  })
+
+  describe("on the service's clock, whatever the database's", () => {
+    it('delivers on the next drain what an instance whose clock is an hour behind the database just queued', async () => {
+      // An instance an hour behind: the database's own time would make the row due only in an hour.
+      const behind = new Date(Date.now() - 3600_000)
+      const { mailer, sent } = recordingMailer()
+      await outboxWriter(handle.db, () => behind).enqueue(email('behind@example.com'))
+      await queue(() => behind).enqueue(email('alert@example.com', 'outbox_failing'))
+      expect(await deliverDueOutbox(deps(mailer, () => behind))).toEqual({ delivered: 2, failed: 0 })
+      expect(sent.map((m) => m.to)).toEqual(['behind@example.com', 'alert@example.com'])
+      expect((await queue().list()).map((r) => r.delivered_at)).toEqual([behind, behind])
     })
   })
 

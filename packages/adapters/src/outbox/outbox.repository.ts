@@ -14,14 +14,18 @@ const topicOf = (message: OutboxMessage): string => {
   }
 }
 
-/** Writes in the caller's transaction; a repeated dedupe key is a no-op. */
-export function outboxWriter(db: Kysely<Database>): Outbox {
+/**
+ * Writes in the caller's transaction; a repeated dedupe key is a no-op. A message is due from
+ * `now()`, the service's clock, which the worker's `claimDue` reads too: with the database's
+ * own time an instance whose clock is behind it would leave the message waiting.
+ */
+export function outboxWriter(db: Kysely<Database>, now: () => Date): Outbox {
   return {
     async enqueue(message) {
       const { dedupeKey, ...payload } = message
       await db
         .insertInto('outbox')
-        .values({ kind: message.kind, topic: topicOf(message), payload: JSON.stringify(payload), dedupe_key: dedupeKey ?? null })
+        .values({ kind: message.kind, topic: topicOf(message), payload: JSON.stringify(payload), dedupe_key: dedupeKey ?? null, available_at: now() })
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
         .execute()
     },
@@ -35,7 +39,7 @@ export type ClaimedOutboxItem = { id: number; kind: OutboxKind; topic: string; p
  * `available_at` forward by the lease, so another instance skips them while this one works
  * and picks them up again if this one dies.
  */
-export function outboxQueue(db: Kysely<Database>) {
+export function outboxQueue(db: Kysely<Database>, now: () => Date) {
   return {
     async claimDue(now: Date, limit: number, leaseSeconds: number): Promise<ClaimedOutboxItem[]> {
       return db.transaction().execute(async (trx) => {
@@ -43,8 +47,8 @@ export function outboxQueue(db: Kysely<Database>) {
           .selectFrom('outbox')
           .select(['id', 'kind', 'topic', 'payload', 'attempts'])
           .where('delivered_at', 'is', null)
-          // The database stamps microseconds and `now` has milliseconds: a row stamped within
-          // the current millisecond is due, not skipped until the next pass.
+          // Due at `now` itself; the extra millisecond also takes a row the column's default
+          // stamped (the database's time, in microseconds) within the current millisecond.
           .where('available_at', '<', new Date(now.getTime() + 1))
           .orderBy('id')
           .limit(limit)
@@ -105,7 +109,7 @@ export function outboxQueue(db: Kysely<Database>) {
       const rows = await db.selectFrom('outbox').select('id').where('id', 'in', [...ids]).where('delivered_at', 'is', null).execute()
       return rows.map((r) => r.id)
     },
-    enqueue: (message: OutboxMessage) => outboxWriter(db).enqueue(message),
+    enqueue: (message: OutboxMessage) => outboxWriter(db, now).enqueue(message),
     async list(filter: { kind?: OutboxKind; topic?: string } = {}): Promise<OutboxRow[]> {
       let query = db.selectFrom('outbox').selectAll().orderBy('id')
       if (filter.kind) query = query.where('kind', '=', filter.kind)

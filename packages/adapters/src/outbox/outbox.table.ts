@@ -9,7 +9,8 @@ export interface OutboxTable {
   payload: ColumnType<unknown, string, string>
   dedupe_key: string | null
   created_at: Generated<Date>
-  available_at: Generated<Date>
+  /** Due from: a writer states it by the service's clock, which `claimDue` reads (not the column's default, the database's `now()`). */
+  available_at: Date
   attempts: Generated<number>
   last_error: string | null
   delivered_at: Date | null
