@@ -376,6 +376,24 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect(after.status).toBe('requires_capture')
     })
 
+    it('lists and checks coupon expiry by the service clock, not the database clock', async () => {
+      const student = await t.register('student')
+      // Live by the database's clock, an hour past its expiry by the service's.
+      const uid = `CLOCK${Date.now()}`
+      await t.db.insertInto('coupons').values({ uid, percent_off_bp: 1000, amount_off_pence: null, expires_at: new Date(Date.now() + HOUR), max_redemptions: null, max_per_user: null }).execute()
+      clock.set(new Date(Date.now() + 2 * HOUR))
+      try {
+        const list = await t.request<List<{ uid: string }>>('GET', `/api/coupons?per_page=100`, { token: student.token })
+        expect(list.status).toBe(200)
+        expect(list.body.data.map((c) => c.uid)).not.toContain(uid)
+        expect(list.body.data.map((c) => c.uid)).toContain('WELCOME10')
+        const check = await t.request<Problem>('GET', `/api/coupons/${uid}/validate?amount=27.50`, { token: student.token })
+        expect([check.status, check.body.code]).toEqual([422, 'coupon_invalid'])
+      } finally {
+        clock.set(base)
+      }
+    })
+
     it('applies a coupon when booking and lists and checks coupons', async () => {
       const student = await t.register('student')
       const list = await t.request<List<{ uid: string }>>('GET', '/api/coupons', { token: student.token })

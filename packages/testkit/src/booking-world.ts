@@ -392,7 +392,10 @@ export function bookingWorld(now: string) {
         state.coupons.find((c) => c.id === redemption.couponId)!.timesRedeemed++
         return true
       },
-      list: async () => ({ items: structuredClone(state.coupons), total: state.coupons.length }),
+      list: async (_page, now) => {
+        const live = state.coupons.filter((c) => c.active && (c.expiresAt === null || c.expiresAt > now))
+        return { items: structuredClone(live), total: live.length }
+      },
     },
     catalog: {
       subjects: async () => [],

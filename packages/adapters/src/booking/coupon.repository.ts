@@ -59,15 +59,15 @@ export function couponRepository(db: Kysely<Database>): CouponRepository {
         .executeTakeFirst()
       return written !== undefined
     },
-    async list(page) {
-      const live = base().where((eb) => eb.or([eb('c.expires_at', 'is', null), eb('c.expires_at', '>', sql<Date>`now()`)]))
+    async list(page, now) {
+      const live = base().where((eb) => eb.or([eb('c.expires_at', 'is', null), eb('c.expires_at', '>', now)]))
       const [rows, count] = await Promise.all([
         live.orderBy('c.id').limit(page.perPage).offset(OFFSET(page)).execute(),
         db
           .selectFrom('coupons as c')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('c.active', '=', true)
-          .where((eb) => eb.or([eb('c.expires_at', 'is', null), eb('c.expires_at', '>', sql<Date>`now()`)]))
+          .where((eb) => eb.or([eb('c.expires_at', 'is', null), eb('c.expires_at', '>', now)]))
           .executeTakeFirstOrThrow(),
       ])
       return { items: rows.map(rowToCoupon), total: Number(count.n) }

@@ -167,7 +167,8 @@ export interface CouponRepository {
    * same uses claim the same number and only one is written.
    */
   redeem(input: { couponId: number; userId: number; bookingId: number; discountPence: Pence; useNumber: number }): Promise<boolean>
-  list(page: PageRequest): Promise<PageOf<StoredCoupon>>
+  /** Active coupons unexpired at `now`: the service's clock, the one validation judges expiry by. */
+  list(page: PageRequest, now: Date): Promise<PageOf<StoredCoupon>>
 }
 
 /**
