@@ -15,6 +15,7 @@
  * two versions can alternate on the same data within minutes.
  */
 import { fork } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
@@ -31,7 +32,7 @@ import { SEARCHES, searchSubjectIds, variantPaths } from './search-variants'
 import { onDemoMarketplace } from './support'
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const WARMUP_SECONDS = 2
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
 const SEARCH_TUTORS = Number(process.env.BENCH_TUTORS ?? 10_000)
 
 type Target = { url: string; headers?: Record<string, string>; requests?: Array<{ path: string }> }
@@ -46,6 +47,21 @@ function load(target: Target, duration: number): Promise<Loaded> {
   })
 }
 
+/**
+ * The main thread's CPU in µs (Linux: its utime and stime, in ticks of 10 ms), or undefined
+ * elsewhere. Unlike the process's, it leaves out V8's compiler and GC helper threads, whose
+ * work comes in bursts and made the process's figure swing by a fifth between runs.
+ */
+function mainThreadCpuMicros(): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return undefined
+  }
+}
+
 /** The warm-up, then the measured load, profiled unless `output` is `-`; the server's CPU is this process's over the measured load. */
 async function profileLoad(name: string, target: Target, output: string) {
   await load(target, WARMUP_SECONDS)
@@ -56,17 +72,20 @@ async function profileLoad(name: string, target: Target, output: string) {
     await session.post('Profiler.start')
   }
   const cpuBefore = process.cpuUsage()
+  const mainBefore = mainThreadCpuMicros()
   const measured = await load(target, DURATION_SECONDS)
   const cpu = process.cpuUsage(cpuBefore)
+  const mainAfter = mainThreadCpuMicros()
   if (session) {
     const { profile } = await session.post('Profiler.stop')
     await writeFile(output, JSON.stringify(profile))
     session.disconnect()
   }
-  const perRequest = (cpu.user + cpu.system) / Math.max(1, measured.total)
+  const requests = Math.max(1, measured.total)
+  const mainThread = mainBefore === undefined || mainAfter === undefined ? '' : `, main thread ${Math.round((mainAfter - mainBefore) / requests)}`
   console.log(
     `${name}: ${Math.round(measured.requestsPerSecond)} req/s, p95 ${measured.p95} ms, ${measured.total} requests, ${measured.non2xx} non-2xx; ` +
-      `server CPU ${Math.round(perRequest)} µs/request (user ${Math.round(cpu.user / Math.max(1, measured.total))})${session ? ', profiled' : ''}`,
+      `server CPU ${Math.round((cpu.user + cpu.system) / requests)} µs/request (user ${Math.round(cpu.user / requests)}${mainThread})${session ? ', profiled' : ''}`,
   )
 }
 
