@@ -12,40 +12,8 @@
  * database handle, measured in the same run; then, over several sizes, how each search's cost
  * grew beside what it found.
  */
-import { addDays, type IsoDate } from '@tutoring/domain/shared'
+import { DAYS_AHEAD, POSTCODES, SEARCHES, SUBJECTS, VARIANTS, searchSubjectIds, variantPaths } from './search-variants'
 import { CEILING_ROUTE, CONNECTIONS, DURATION_SECONDS, everyMarketplace, measure, pad, padLeft, print, runWhenCommand, sizesText, WARMUP_SECONDS, type Aim, type MarketplaceRows, type Row } from './support'
-
-/**
- * The demo generator spreads tutors evenly over every subject with levels (all of them), so
- * any subject has about as many tutors; these are the ones students ask for most.
- */
-const SUBJECTS = ['Mathematics', 'English', 'Chemistry'] as const
-/** Central London, where most demo tutors are near (six of the generator's places lie within a few miles). */
-const POSTCODES = ['SW1A 1AA', 'EC1A 1BB', 'W1A 1AA', 'SE1 9SG', 'N1 9AL', 'E14 5AB'] as const
-const DAYS_AHEAD = [1, 2, 3, 4] as const
-/** lcm(3, 4, 6): every variant a different (subject, date, place). */
-const VARIANTS = 12
-
-const SEARCHES = [
-  { route: 'online by distance', lessonType: 'online', sort: 'distance' },
-  { route: 'online by rating', lessonType: 'online', sort: 'rating' },
-  { route: 'students_home by distance', lessonType: 'students_home', sort: 'distance' },
-  { route: 'students_home by rating', lessonType: 'students_home', sort: 'rating' },
-] as const
-type Search = (typeof SEARCHES)[number]
-
-function variantPaths(search: Search, subjectIds: readonly number[], today: IsoDate): string[] {
-  return Array.from({ length: VARIANTS }, (_, i) => {
-    const query = new URLSearchParams({
-      subject_id: String(subjectIds[i % subjectIds.length]!),
-      date: addDays(today, DAYS_AHEAD[i % DAYS_AHEAD.length]!),
-      post_code: POSTCODES[i % POSTCODES.length]!,
-      'filters[lesson_type]': search.lessonType,
-      sort: search.sort,
-    })
-    return `/api/v1/search?${query.toString()}`
-  })
-}
 
 /** Each variant once, before any is measured: a non-200 fails the bench; the mean of `meta.total` is what the row finds. */
 async function meanFound(serverUrl: string, paths: readonly string[]): Promise<number> {
@@ -60,12 +28,7 @@ async function meanFound(serverUrl: string, paths: readonly string[]): Promise<n
 
 /** The four rows on one marketplace, each cycling its variants. */
 export const searchRows: MarketplaceRows = async ({ handle, today, serverUrl }, base) => {
-  const subjects = await handle.db.selectFrom('subjects').select(['id', 'title']).where('title', 'in', SUBJECTS).execute()
-  const subjectIds = SUBJECTS.map((title) => {
-    const subject = subjects.find((s) => s.title === title)
-    if (!subject) throw new Error(`no subject ${title} in the reference data`)
-    return subject.id
-  })
+  const subjectIds = await searchSubjectIds(handle)
   const rows: Row[] = []
   for (const search of SEARCHES) {
     const paths = variantPaths(search, subjectIds, today)

@@ -8,5 +8,5 @@ export {
   validateCoupon,
 } from './coupon'
 export { couponDiscountSchema, priceInputSchema } from './input-schema'
-export { lessonPriceBreakdown, type PriceBreakdown, type PriceInput } from './price-breakdown'
+export { lessonPriceBreakdown, lessonPricer, type PriceBreakdown, type PriceInput, type PricingTerms } from './price-breakdown'
 export { DEFAULT_CANCELLATION_POLICY, refundAmount, refundPercentFor, type RefundTier } from './refund'

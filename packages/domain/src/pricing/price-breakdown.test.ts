@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { arbPriceInput } from '@tutoring/testkit'
 import { InvalidInput } from '../shared'
-import { lessonPriceBreakdown } from './price-breakdown'
+import { lessonPriceBreakdown, lessonPricer } from './price-breakdown'
 
 describe('lesson price breakdown', () => {
   it('prices the lesson as hourly rate x duration / 60', () => {
@@ -73,5 +73,23 @@ describe('lesson price breakdown', () => {
       }),
       { numRuns: 1000 },
     )
+  })
+})
+
+describe('lesson pricer', () => {
+  it('prices every rate as lessonPriceBreakdown does on the same terms', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1_000_000 }), fc.integer({ min: 0, max: 600 }), fc.option(fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100), { nil: undefined }), (hourlyRatePence, durationMinutes, serviceFeePercent) => {
+        const terms = serviceFeePercent === undefined ? { durationMinutes } : { durationMinutes, serviceFeePercent }
+        expect(lessonPricer(terms)(hourlyRatePence)).toEqual(lessonPriceBreakdown({ ...terms, hourlyRatePence }))
+      }),
+    )
+  })
+
+  it('refuses terms and rates outside the schema with InvalidInput', () => {
+    expect(() => lessonPricer({ durationMinutes: 1.5 })).toThrow(InvalidInput)
+    expect(() => lessonPricer({ durationMinutes: 60, serviceFeePercent: 101 })).toThrow(InvalidInput)
+    const priceOf = lessonPricer({ durationMinutes: 60 })
+    for (const rate of [-1, 12.5, Number.NaN, 2 ** 53]) expect(() => priceOf(rate)).toThrow(InvalidInput)
   })
 })

@@ -1,6 +1,6 @@
 import { err, ok, ResultAsync, type Result } from 'neverthrow'
 import { DURATION_PREFERENCE, lessonDurationProblem } from '../availability'
-import { lessonPriceBreakdown } from '../pricing'
+import { lessonPricer } from '../pricing'
 import {
   BOOKING_WINDOW_DAYS,
   dayNumberOf,
@@ -77,14 +77,8 @@ async function run(deps: SearchDeps, input: SearchTutorsInput): Promise<Result<T
     sort: input.sort ?? (location ? 'distance' : 'rating'),
   }
   const found = await deps.uow.repos.tutorSearch.search(criteria, input.page)
-  const items = found.items.map((hit) => ({
-    ...hit,
-    price: lessonPriceBreakdown({
-      hourlyRatePence: hit.teach.hourlyRatePence,
-      durationMinutes,
-      serviceFeePercent: deps.config.serviceFeePercent,
-    }),
-  }))
+  const priceOf = lessonPricer({ durationMinutes, serviceFeePercent: deps.config.serviceFeePercent })
+  const items = found.items.map((hit) => ({ ...hit, price: priceOf(hit.teach.hourlyRatePence) }))
   return ok({ items, total: found.total, durationMinutes })
 }
 

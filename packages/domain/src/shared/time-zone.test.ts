@@ -99,6 +99,19 @@ describe('zone offsets', () => {
     expect(londonToday(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31')
   })
 
+  it("answers London's date for any sequence of instants, the last millisecond before midnight and the first after included", () => {
+    // Intl's en-CA date is YYYY-MM-DD.
+    const londonDateOracle = new Intl.DateTimeFormat('en-CA', { timeZone: LONDON })
+    // London midnights in summer (23:00Z) and winter (00:00Z), each side of them, asked in any order.
+    const edges = [Date.UTC(2026, 5, 30, 23, 0), Date.UTC(2026, 11, 31, 0, 0)].flatMap((midnight) => [midnight - 60_001, midnight - 1, midnight, midnight + 59_999])
+    const instant = fc.oneof(fc.constantFrom(...edges), fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }))
+    fc.assert(
+      fc.property(fc.array(instant, { minLength: 1, maxLength: 20 }), (instants) => {
+        for (const at of instants) expect(londonToday(new Date(at))).toBe(londonDateOracle.format(at))
+      }),
+    )
+  })
+
   it('tells real zone names from others', () => {
     expect(isValidTimeZone('Europe/London')).toBe(true)
     expect(isValidTimeZone('Mars/Olympus')).toBe(false)

@@ -165,5 +165,17 @@ export const instantOfWall = (timeline: OffsetTimeline, wallMs: number): number 
 export const zoneDayNumber = (zone: string, instantMs: number): number =>
   dayNumberAt(instantMs, zoneOffsetMs(zone, instantMs))
 
-/** "Today" of the booking and search window, which CONTRACT.md fixes in Europe/London. */
-export const londonToday = (now: Date): IsoDate => isoDateOf(zoneDayNumber(LONDON, now.getTime()))
+/** The last minute `londonToday` was asked about, and its answer: every request of a minute asks the same. */
+let todayOfMinute: { minute: number; today: IsoDate } | undefined
+
+/**
+ * "Today" of the booking and search window, which CONTRACT.md fixes in Europe/London. Worked
+ * out once a minute (London's offsets are whole minutes, so a minute never straddles its
+ * midnight): the Intl call showed in the search profile.
+ */
+export const londonToday = (now: Date): IsoDate => {
+  const instantMs = now.getTime()
+  const minute = Math.floor(instantMs / MINUTE_MS)
+  if (todayOfMinute?.minute !== minute) todayOfMinute = { minute, today: isoDateOf(zoneDayNumber(LONDON, instantMs)) }
+  return todayOfMinute.today
+}

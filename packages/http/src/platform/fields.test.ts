@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeExperience, hoursFromMinutes } from './fields'
+import fc from 'fast-check'
+import { abbreviateLastname, describeExperience, hoursFromMinutes } from './fields'
 
 describe('tutoring experience', () => {
   it('reads as years and months', () => {
@@ -9,6 +10,25 @@ describe('tutoring experience', () => {
     expect(describeExperience(5)).toBe('5 months')
     expect(describeExperience(0)).toBe('0 months')
     expect(describeExperience(null)).toBeNull()
+  })
+})
+
+describe('last name initial', () => {
+  it('is the first character upper-cased with a full stop, a surrogate pair whole', () => {
+    expect(abbreviateLastname('smith')).toBe('S.')
+    expect(abbreviateLastname('  ölund ')).toBe('Ö.')
+    expect(abbreviateLastname('𝒜dams')).toBe('𝒜.')
+    expect(abbreviateLastname('')).toBe('')
+    expect(abbreviateLastname('   ')).toBe('')
+  })
+
+  it('takes the first code point of the trimmed name, whatever the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (name) => {
+        const first = [...name.trim()][0]
+        expect(abbreviateLastname(name)).toBe(first === undefined ? '' : `${first.toUpperCase()}.`)
+      }),
+    )
   })
 })
 

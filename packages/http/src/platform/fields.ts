@@ -49,18 +49,22 @@ export const postcodeField = z
 
 /** CONTRACT §5: the public face of a last name, "Smith" -> "S.". */
 export const abbreviateLastname = (lastname: string): string => {
-  const initial = [...lastname.trim()][0]
-  return initial ? `${initial.toUpperCase()}.` : ''
+  // The first code point, so a surrogate pair stays whole, without splitting the whole name.
+  const initial = lastname.trim().codePointAt(0)
+  return initial === undefined ? '' : `${String.fromCodePoint(initial).toUpperCase()}.`
 }
+
+// At module level: the build keeps function names (esbuild --keep-names), which renames a
+// closure made inside a function on every call; search describes 15 tutors an answer.
+const countOf = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
 
 /** "3 years 2 months" (CONTRACT §5); "1 year", "5 months", "0 months". */
 export const describeExperience = (months: number | null): string | null => {
   if (months === null) return null
   const years = Math.floor(months / 12)
   const rest = months % 12
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
-  if (years === 0) return part(rest, 'month')
-  return rest === 0 ? part(years, 'year') : `${part(years, 'year')} ${part(rest, 'month')}`
+  if (years === 0) return countOf(rest, 'month')
+  return rest === 0 ? countOf(years, 'year') : `${countOf(years, 'year')} ${countOf(rest, 'month')}`
 }
 
 /** Hours taught on the wire: the stored minutes in hours, to two places (20 minutes is 0.33). */

@@ -6,7 +6,7 @@ import type { App } from './routes'
 
 const LEGACY = '/api/v1/'
 const CURRENT = '/api/'
-
+const PATHS_KEPT = 1024
 
 /** The current family's routes by method, read from the app once every room has mounted. */
 function currentRoutes(app: App): Map<string, RegExp[]> {
@@ -27,13 +27,24 @@ function currentRoutes(app: App): Map<string, RegExp[]> {
  */
 export function legacyFamily(app: App) {
   let current: Map<string, RegExp[]> | undefined
+  // Whether a method and path has a successor, as found: testing every current route's pattern
+  // on each request showed in the search profile. Emptied when full, since paths hold ids.
+  const found = new Map<string, boolean>()
+  const hasSuccessor = (method: string, successor: string): boolean => {
+    const key = `${method} ${successor}`
+    let known = found.get(key)
+    if (known === undefined) {
+      current ??= currentRoutes(app)
+      if (found.size >= PATHS_KEPT) found.clear()
+      found.set(key, (known = current.get(method)?.some((route) => route.test(successor)) ?? false))
+    }
+    return known
+  }
   return createMiddleware<AppEnv>(async function legacyFamily(c, next) {
     if (!c.req.path.startsWith(LEGACY)) return next()
-    current ??= currentRoutes(app)
     addAnswerHeader(c, 'deprecation', 'true')
     const successor = CURRENT + c.req.path.slice(LEGACY.length)
-    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
-    if (current.get(method)?.some((route) => route.test(successor))) addAnswerHeader(c, 'link', `<${successor}>; rel="successor-version"`)
+    if (hasSuccessor(c.req.method === 'HEAD' ? 'GET' : c.req.method, successor)) addAnswerHeader(c, 'link', `<${successor}>; rel="successor-version"`)
     return next()
   })
 }
