@@ -198,4 +198,21 @@ describe.each(testDatabaseKinds())('reference data on %s', (kind) => {
     clock.advance(30_001)
     expect(await titles()).toContain('Astronomy')
   })
+
+  it('tags an edited list anew once it shows: the old tag then gets the new list, not a 304', async () => {
+    const read = (url: string, ifNoneMatch?: string) => t.request<List<Subject>>('GET', url, { headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} })
+    for (const url of ['/api/subjects?per_page=100', '/api/subjects?page=2']) await read(url)
+    const before = await read('/api/subjects?per_page=100')
+    const tag = before.headers.get('etag')!
+    expect((await read('/api/subjects?per_page=100', tag)).status).toBe(304)
+    await t.db.insertInto('subjects').values({ title: 'Zoology', group: 'CUSTOM' }).execute()
+    clock.advance(30_001)
+    const after = await read('/api/subjects?per_page=100', tag)
+    expect(after.status).toBe(200)
+    expect(after.body.data.map((s) => s.title)).toContain('Zoology')
+    expect(after.headers.get('etag')).not.toBe(tag)
+    // Each page is its own answer of the list, edited alike.
+    const page2 = await read('/api/subjects?page=2')
+    expect(page2.body.meta.total).toBe(after.body.meta.total)
+  })
 })

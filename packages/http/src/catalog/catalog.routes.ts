@@ -15,6 +15,7 @@ import {
 import { CURRENCY, formatPence } from '@tutoring/domain/shared'
 import { authApi } from '../platform/auth'
 import { listOf, one, paginate, paginationQuery } from '../platform/pagination'
+import { pageKey, referenceAnswer, referencePage } from '../platform/reference-answers'
 import { unwrap } from '../platform/respond'
 import { bearer, commonProblems, jsonContent, mount, type App } from '../platform/routes'
 import type { Services } from '@tutoring/adapters'
@@ -50,7 +51,8 @@ export function referenceRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const subjects = await unwrap(listSubjects(catalog))
-      return c.json(paginate(subjects.map(presentSubject), c.req.valid('query')), 200)
+      const page = c.req.valid('query')
+      return c.json(referenceAnswer(subjects, `subjects ${pageKey(page)}`, () => paginate(subjects.map(presentSubject), page)), 200)
     },
   )
 
@@ -71,7 +73,7 @@ export function referenceRoutes(app: App, services: Services): void {
     async (c) => {
       const { subject_level_id, ...page } = c.req.valid('query')
       const subjects = await unwrap(listSubjects(catalog, { subjectLevelId: subject_level_id }))
-      return c.json(paginate(subjects.map(presentSubject), page), 200)
+      return c.json(referenceAnswer(subjects, `subjects ${pageKey(page)}`, () => paginate(subjects.map(presentSubject), page)), 200)
     },
   )
 
@@ -106,7 +108,8 @@ export function referenceRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const { subject_id, ...page } = c.req.valid('query')
-      return c.json(paginate(await unwrap(listSubjectLevels(catalog, { subjectId: subject_id })), page), 200)
+      const levels = await unwrap(listSubjectLevels(catalog, { subjectId: subject_id }))
+      return c.json(referencePage(levels, page), 200)
     },
   )
 
@@ -122,7 +125,7 @@ export function referenceRoutes(app: App, services: Services): void {
       request: { query: pageQuery },
       responses: { 200: jsonContent(listOf(ExamBoardSchema), 'Exam boards'), ...commonProblems },
     },
-    async (c) => c.json(paginate(await unwrap(listExamBoards(catalog)), c.req.valid('query')), 200),
+    async (c) => c.json(referencePage(await unwrap(listExamBoards(catalog)), c.req.valid('query')), 200),
   )
 
   mount(
@@ -135,7 +138,7 @@ export function referenceRoutes(app: App, services: Services): void {
       request: { query: pageQuery },
       responses: { 200: jsonContent(listOf(CountrySchema), 'Countries'), 422: commonProblems[422] },
     },
-    async (c) => c.json(paginate(await unwrap(listCountries(catalog)), c.req.valid('query')), 200),
+    async (c) => c.json(referencePage(await unwrap(listCountries(catalog)), c.req.valid('query')), 200),
   )
 
   mount(
@@ -150,7 +153,7 @@ export function referenceRoutes(app: App, services: Services): void {
       request: { query: pageQuery },
       responses: { 200: jsonContent(listOf(LanguageSchema), 'Languages'), ...commonProblems },
     },
-    async (c) => c.json(paginate(await unwrap(listLanguages(catalog)), c.req.valid('query')), 200),
+    async (c) => c.json(referencePage(await unwrap(listLanguages(catalog)), c.req.valid('query')), 200),
   )
 
   const lessonLocations = {
@@ -161,10 +164,10 @@ export function referenceRoutes(app: App, services: Services): void {
     responses: { 200: jsonContent(listOf(LessonLocationSchema), 'Lesson locations'), ...commonProblems },
   } as const
   mount(app, ['/api/lesson-locations'], lessonLocations, async (c) =>
-    c.json(paginate(await unwrap(listLessonLocations(catalog)), c.req.valid('query')), 200),
+    c.json(referencePage(await unwrap(listLessonLocations(catalog)), c.req.valid('query')), 200),
   )
   mount(app, ['/api/v1/lesson-locations'], { ...lessonLocations, security: bearer, middleware: [authApi] as const }, async (c) =>
-    c.json(paginate(await unwrap(listLessonLocations(catalog)), c.req.valid('query')), 200),
+    c.json(referencePage(await unwrap(listLessonLocations(catalog)), c.req.valid('query')), 200),
   )
 
   mount(
@@ -179,8 +182,9 @@ export function referenceRoutes(app: App, services: Services): void {
     },
     async (c) => {
       const tiers = await unwrap(listCancellationPolicy(catalog))
-      const presented = tiers.map((t) => ({ id: t.id, hours_before_start: t.hoursBeforeStart, refund_percent: t.refundPercent }))
-      return c.json(paginate(presented, c.req.valid('query')), 200)
+      const page = c.req.valid('query')
+      const present = () => tiers.map((t) => ({ id: t.id, hours_before_start: t.hoursBeforeStart, refund_percent: t.refundPercent }))
+      return c.json(referenceAnswer(tiers, `tiers ${pageKey(page)}`, () => paginate(present(), page)), 200)
     },
   )
 
@@ -196,7 +200,7 @@ export function referenceRoutes(app: App, services: Services): void {
     async (c) => {
       const settings = await unwrap(getLessonPriceSettings(catalog))
       return c.json(
-        {
+        referenceAnswer(settings, 'lesson price', () => ({
           data: {
             sign: CURRENCY.sign,
             currency_code: CURRENCY.code,
@@ -206,7 +210,7 @@ export function referenceRoutes(app: App, services: Services): void {
             default_hourly_rate: formatPence(settings.defaultHourlyRatePence),
             service_fee_percent: services.infra.config.SERVICE_FEE_PERCENT,
           },
-        },
+        })),
         200,
       )
     },

@@ -8,6 +8,29 @@ const TAGGED_METHODS = new Set(['GET', 'HEAD'])
 
 type JsonArgs = [object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>]
 
+/**
+ * A JSON body serialised and tagged once, for answers that stay the same across many
+ * requests (reference lists: see reference-answers.ts). `c.json` answers it exactly as it
+ * answers the object it was made from, without stringifying and hashing it again.
+ */
+export class PreparedJson {
+  readonly text: string
+  readonly tag: string
+  readonly #object: unknown
+  constructor(object: unknown) {
+    this.#object = object
+    this.text = JSON.stringify(object)
+    this.tag = entityTag(this.text)
+  }
+
+  /** Without this middleware (an app of a test's own), Hono's `c.json` still serialises the object. */
+  toJSON(): unknown {
+    return this.#object
+  }
+}
+
+const entityTag = (text: string): string => `"${hash('sha1', text, 'base64url')}"`
+
 const statusOf = (arg: JsonArgs[1]): number => (typeof arg === 'number' ? arg : (arg?.status ?? 200))
 
 /** Whether If-None-Match names `tag` (hono/etag's rule: any quoted tag, weak or strong, or `*`). */
@@ -32,9 +55,10 @@ export const jsonResponses = createMiddleware<AppEnv>(async function jsonRespons
     header(...args)
   }) as typeof c.header
   c.json = ((...[object, arg, headers]: JsonArgs) => {
-    const text = JSON.stringify(object)
+    const prepared = object instanceof PreparedJson ? object : undefined
+    const text = prepared?.text ?? JSON.stringify(object)
     const status = statusOf(arg)
-    const tag = TAGGED_METHODS.has(c.req.method) && status >= 200 && status < 300 ? `"${hash('sha1', text, 'base64url')}"` : undefined
+    const tag = TAGGED_METHODS.has(c.req.method) && status >= 200 && status < 300 ? (prepared?.tag ?? entityTag(text)) : undefined
     if (typeof arg === 'number' && headers === undefined && !ownHeaders) {
       if (tag === undefined) return completeAnswer(c, text, status, { 'content-type': JSON_TYPE })
       if (matches(tag, c.req.header('if-none-match'))) return completeAnswer(c, null, 304, { etag: tag })
