@@ -63,6 +63,8 @@ export async function down(db: Kysely<any>): Promise<void> {
   for (const operation of ['insert', 'update', 'delete']) {
     await sql.raw(`drop trigger if exists tutor_search_away_${operation} on holidays`).execute(db)
   }
+  // Their conditions name `away`; the files above make them again.
+  for (const table of ['online', 'in_person']) await sql.raw(`drop trigger if exists tutor_search_${table}_update on tutor_search`).execute(db)
   await sql`drop function if exists tutor_search_away_after_change()`.execute(db)
   await sql`drop function if exists tutor_search_refresh_away(bigint[])`.execute(db)
   for (const index of ['tutor_search_online_offer', 'tutor_search_online_near', 'tutor_search_online_unplaced', 'tutor_search_in_person_reach']) {
