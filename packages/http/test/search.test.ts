@@ -374,7 +374,7 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
       expect(counted).toBeGreaterThan(100)
       expect(Math.max(...near)).toBeLessThan(counted! / 2)
       expect(plan).not.toMatch(/on holidays/)
-    })
+    }, 120_000)
 
     it('by rating: the page is read in index order and stops', async () => {
       await addTutors(t, generateDemoTutors({ seed: 7, tutors: 4000, today: TODAY, catalog, searchableOnly: true }))
@@ -382,6 +382,6 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
       // The count reads the subject's rows; the page, only its own 15.
       expect(rows(plan, 'tutor_search_online_offer').sort((a, b) => a - b)).toEqual([15, expect.any(Number)])
       expect(plan).not.toMatch(/on holidays/)
-    })
+    }, 120_000)
   })
 })
