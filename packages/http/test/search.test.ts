@@ -355,4 +355,33 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
     expect(plan).toMatch(/Heap Fetches: 0/)
     expect(plan).not.toMatch(/on tutor_search ts/)
   })
+
+  describe.runIf(kind === 'postgres')('online, a subject on a date, without a row read per match (EXPLAIN)', () => {
+    const online = (sort: 'distance' | 'rating') => {
+      const subject = catalog.subjects.find((s) => s.levelIds.length > 0)!
+      return { today: TODAY, date: TODAY, weekday: 1, lessonType: 'online', studentLocation: WESTMINSTER, subjectId: subject.id, subjectLevelIds: [], examBoardIds: [], sort } as const
+    }
+    const rows = (plan: string, index: string) => [...plan.matchAll(new RegExp(`Index Only Scan using ${index} on tutor_search_online \\w+ \\(actual time=[\\d.]+ rows=(\\d+)`, 'g'))].map((m) => Number(m[1]))
+
+    it('by distance: the nearest rows bound the page, a box finds it; holidays are not probed', async () => {
+      await addTutors(t, generateDemoTutors({ seed: 7, tutors: 4000, today: TODAY, catalog, searchableOnly: true }))
+      const plan = await explainTutorSearch(t.db, online('distance'), { page: 1, perPage: 15 }, { analyze: true })
+      expect(plan).toMatch(/Order By: \(\(point\(.*<->/)
+      const near = rows(plan, 'tutor_search_online_near')
+      // The nearest 15, then the box: a small part of the subject's rows (the count reads them all, apart).
+      expect(near).toHaveLength(2)
+      const [counted] = rows(plan, 'tutor_search_online_offer')
+      expect(counted).toBeGreaterThan(100)
+      expect(Math.max(...near)).toBeLessThan(counted! / 2)
+      expect(plan).not.toMatch(/on holidays/)
+    }, 120_000)
+
+    it('by rating: the page is read in index order and stops', async () => {
+      await addTutors(t, generateDemoTutors({ seed: 7, tutors: 4000, today: TODAY, catalog, searchableOnly: true }))
+      const plan = await explainTutorSearch(t.db, online('rating'), { page: 1, perPage: 15 }, { analyze: true })
+      // The count reads the subject's rows; the page, only its own 15.
+      expect(rows(plan, 'tutor_search_online_offer').sort((a, b) => a - b)).toEqual([15, expect.any(Number)])
+      expect(plan).not.toMatch(/on holidays/)
+    }, 120_000)
+  })
 })

@@ -9,4 +9,6 @@ export interface TutorSearchOnlineTable {
   tutoring_experience_months: number | null
   overall_rating: number | null
   review_count: number
+  /** The tutor's holidays (a datemultirange, as text; null without any): search/sql/holidays.sql. */
+  away: string | null
 }

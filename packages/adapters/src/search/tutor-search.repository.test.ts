@@ -48,17 +48,17 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
   // The online index holds exactly the rows its definition derives from the table.
   const onlineRows = (from: 'index' | 'table') =>
     from === 'index'
-      ? sql`select subject_id, weekday, tutor_id, lat, lng, tutoring_experience_months, overall_rating, review_count from tutor_search_online order by 1, 2, 3`.execute(handle.db)
-      : sql`select r.subject_id, r.weekday, ts.tutor_id, ts.lat, ts.lng, ts.tutoring_experience_months, ts.overall_rating, ts.review_count
+      ? sql`select subject_id, weekday, tutor_id, lat, lng, tutoring_experience_months, overall_rating, review_count, away::text from tutor_search_online order by 1, 2, 3`.execute(handle.db)
+      : sql`select r.subject_id, r.weekday, ts.tutor_id, ts.lat, ts.lng, ts.tutoring_experience_months, ts.overall_rating, ts.review_count, ts.away::text
             from tutor_search ts cross join lateral tutor_search_online_rows(ts) r order by 1, 2, 3`.execute(handle.db)
 
   // The in-person index likewise, box and all.
   const inPersonRows = (from: 'index' | 'table') =>
     from === 'index'
-      ? sql`select subject_id, tutor_id, reach::text, schedule_mask, lat, lng, travel_distance_miles, tutoring_experience_months, overall_rating, review_count
+      ? sql`select subject_id, tutor_id, reach::text, schedule_mask, lat, lng, travel_distance_miles, tutoring_experience_months, overall_rating, review_count, away::text
             from tutor_search_in_person order by 1, 2`.execute(handle.db)
       : sql`select s as subject_id, ts.tutor_id, tutor_search_reach_box(s, ts.lat, ts.lng, ts.travel_distance_miles)::text as reach, ts.schedule_mask,
-              ts.lat, ts.lng, ts.travel_distance_miles, ts.tutoring_experience_months, ts.overall_rating, ts.review_count
+              ts.lat, ts.lng, ts.travel_distance_miles, ts.tutoring_experience_months, ts.overall_rating, ts.review_count, ts.away::text
             from tutor_search ts cross join lateral tutor_search_in_person_subjects(ts) s order by 1, 2`.execute(handle.db)
 
   const searchable = async (id: number) =>
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
 
     const table = () =>
       sql`select tutor_id, profile_complete, verified, is_visible, searchable, subscribed, lat, lng, travel_distance_miles, gender,
-            language_ids, tutoring_experience_months, schedule_mask, subject_ids, search_keys, overall_rating, review_count
+            language_ids, tutoring_experience_months, schedule_mask, subject_ids, search_keys, overall_rating, review_count, away::text
           from tutor_search where tutor_id = any(${`{${ids.join(',')}}`}::bigint[]) order by tutor_id`.execute(handle.db)
     const loaded = (await table()).rows
     expect(loaded).toHaveLength(2_500)
@@ -89,6 +89,13 @@ describe.each(testDatabaseKinds())('the search table on %s', (kind) => {
     )
     expect(ids.map((id) => ratingOf.get(id))).toEqual(tutors.map((t) => [t.rating?.overallRating ?? null, t.rating?.reviewCount ?? 0]))
     expect(loaded.filter((r) => (r as { searchable: boolean }).searchable).length).toBeGreaterThan(0)
+    // And each tutor's holidays, as one multirange holding every day of each (sql/holidays.sql).
+    const away = (loaded as Array<{ away: string | null }>).filter((r) => r.away !== null)
+    expect(away.length).toBe(tutors.filter((t) => t.holidays.length > 0).length)
+    expect(away.length).toBeGreaterThan(0)
+    const held = await sql<{ all_held: boolean }>`select bool_and(ts.away @> h.start_date and ts.away @> h.end_date) as all_held
+      from holidays h join tutor_search ts on ts.tutor_id = h.tutor_id where h.tutor_id = any(${`{${ids.join(',')}}`}::bigint[])`.execute(handle.db)
+    expect(held.rows[0]!.all_held).toBe(true)
     // Both search tables left settled: statistics for the planner, and pages marked all-visible
     // so the online search is an index-only scan from the first request.
     const settled = await sql<{ relname: string }>`select relname from pg_stat_user_tables

@@ -82,12 +82,14 @@ function searchKeys(c: TutorSearchCriteria): RawBuilder<unknown> {
   return sql`ts.search_keys @> array[${sql.join(keys)}]::int[]`
 }
 
-/** Rule 5 (the domain's `isOnHoliday`): not on holiday on the date, or today without one (inclusive dates). */
+/**
+ * Rule 5 (the domain's `isOnHoliday`): not on holiday on the date, or today without one
+ * (inclusive dates). `away` is the tutor's holidays as one datemultirange, on every search table
+ * and in its indexes (sql/holidays.sql), so this is a test of the row already read, not a probe
+ * of `holidays` per match.
+ */
 function notOnHoliday(c: TutorSearchCriteria): RawBuilder<unknown> {
-  const date = c.date ?? c.today
-  return sql`not exists (
-    select 1 from holidays h where h.tutor_id = ts.tutor_id and h.start_date <= ${date}::date and h.end_date >= ${date}::date
-  )`
+  return sql`(ts.away is null or not ts.away @> ${c.date ?? c.today}::date)`
 }
 
 /**
@@ -249,8 +251,7 @@ function inPersonOffer(c: TutorSearchCriteria): { subjectId: number; place: { la
 function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
   const offer = onlineOffer(criteria)
   if (offer) {
-    return sql`from tutor_search_online ts
-      where ts.subject_id = ${offer.subjectId}::int and ts.weekday = ${offer.weekday}::smallint and ${notOnHoliday(criteria)}`
+    return sql`from tutor_search_online ts where ${onlineRows(criteria, offer)}`
   }
   const inPerson = inPersonOffer(criteria)
   if (inPerson) {
@@ -272,6 +273,49 @@ function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
   return sql`from tutor_search ts where ${sql.join(where, sql` and `)}`
 }
 
+/** The online rows of the subject and weekday, not on holiday on the date (`ts`, after `where`). */
+const onlineRows = (c: TutorSearchCriteria, offer: { subjectId: number; weekday: number }): RawBuilder<unknown> =>
+  sql`ts.subject_id = ${offer.subjectId}::int and ts.weekday = ${offer.weekday}::smallint and ${notOnHoliday(c)}`
+
+/** A row's public point in `tutor_search_online_near`, as the index computes it (sql/online-rows.sql). */
+const NEAR_POINT = sql`point(ts.lng + 1000 * ts.subject_id, ts.lat + 1000 * ts.weekday)`
+
+/**
+ * `sort=distance` online from the student's place, without a distance for every match (38,664
+ * per subject and weekday at 1,000,000 tutors). The first `n` rows of the page's pages nearest
+ * the place in `tutor_search_online_near` bound them: n tutors lie within the farthest of those
+ * rows' bands, so each of the first n in (band, tutor_id) order lies within it too, and inside
+ * the box `boxAround` draws for that many miles (`tutor_search_online_box`). The box finds
+ * them all, and their exact bands order them. Tutors without a point come last, by tutor_id.
+ * Which rows are nearest in the index (degrees, not miles) only sets the bound, never the order.
+ */
+function nearestOnline(c: TutorSearchCriteria, offer: { subjectId: number; weekday: number }, place: { lat: number; lng: number }, page: PageRequest) {
+  const n = page.page * page.perPage
+  const [subject, weekday, lat, lng] = [sql`${offer.subjectId}::int`, sql`${offer.weekday}::smallint`, sql`${degrees(place.lat)}::float8`, sql`${degrees(place.lng)}::float8`]
+  const band = bandSql(distanceSql(place.lat, place.lng))
+  const placed = sql`ts.lat is not null and ts.lng is not null and ${onlineRows(c, offer)}`
+  return sql`select * from (
+      (select ts.tutor_id, ts.tutoring_experience_months, ts.overall_rating, ts.review_count, ${band} as distance
+       from tutor_search_online ts
+       where ${NEAR_POINT} <@ tutor_search_online_box(${subject}, ${weekday}, ${lat}, ${lng}, (
+           select max(near.distance) from (
+             select ${band} as distance from tutor_search_online ts
+             where ${NEAR_POINT} <@ tutor_search_online_region(${subject}, ${weekday}) and ${placed}
+             order by ${NEAR_POINT} <-> tutor_search_online_point(${subject}, ${weekday}, ${lat}, ${lng})
+             limit ${n}
+           ) near))
+         and ${placed})
+      union all
+      (select ts.tutor_id, ts.tutoring_experience_months, ts.overall_rating, ts.review_count, null::float8 as distance
+       from tutor_search_online ts
+       where (ts.lat is null or ts.lng is null) and ${onlineRows(c, offer)}
+       order by ts.tutor_id
+       limit ${n})
+    ) found
+    order by ${ORDER.distance}
+    limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`
+}
+
 /**
  * The page, its teaches and the total in one statement. On the online path the total is its
  * own count of the index's matches, not a window over the page's rows: the window made the
@@ -286,15 +330,17 @@ function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
   const distance = place ? bandSql(distanceSql(place.lat, place.lng)) : sql`null::float8`
   const levelFilter = criteria.subjectLevelIds.length > 0 ? sql`and x.subject_level_id = any(${intArray(criteria.subjectLevelIds)})` : sql``
   const later = teachAfterPage(criteria)
+  const offer = onlineOffer(criteria)
+  const nearest = offer && place && criteria.sort === 'distance' ? nearestOnline(criteria, offer, place, page) : undefined
   return sql<HitRow>`
     with page as (
-      select ts.tutor_id, ts.tutoring_experience_months,
+      ${nearest ?? sql`select ts.tutor_id, ts.tutoring_experience_months,
         ts.overall_rating, ts.review_count,
         ${later ? sql`` : sql`bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence,`}
         ${distance} as distance${countApart ? sql`` : sql`, count(*) over () as total`}
       ${matching(criteria)}
       order by ${ORDER[criteria.sort]}
-      limit ${page.perPage} offset ${(page.page - 1) * page.perPage}
+      limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`}
     ), hits as (
       ${later ? sql`select page.*, bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence from page cross join lateral ${bestTeach(criteria, sql`page.tutor_id`)} bt` : sql`select * from page`}
     )

@@ -23,5 +23,7 @@ export interface TutorSearchTable {
   /** Copied from `tutor_ratings` for `sort=rating`; null and 0 without a review. */
   overall_rating: number | null
   review_count: Generated<number>
+  /** The tutor's holidays (a datemultirange, as text; null without any): search/sql/holidays.sql. */
+  away: string | null
 }
 export type TutorSearchRow = Selectable<TutorSearchTable>

@@ -43,9 +43,9 @@ begin
   if TG_OP = 'UPDATE' then
     delete from tutor_search_in_person where tutor_id = old.tutor_id;
   end if;
-  insert into tutor_search_in_person (subject_id, tutor_id, reach, schedule_mask, lat, lng, travel_distance_miles, tutoring_experience_months, overall_rating, review_count)
+  insert into tutor_search_in_person (subject_id, tutor_id, reach, schedule_mask, lat, lng, travel_distance_miles, tutoring_experience_months, overall_rating, review_count, away)
     select s, new.tutor_id, tutor_search_reach_box(s, new.lat, new.lng, new.travel_distance_miles), new.schedule_mask, new.lat, new.lng,
-      new.travel_distance_miles, new.tutoring_experience_months, new.overall_rating, new.review_count
+      new.travel_distance_miles, new.tutoring_experience_months, new.overall_rating, new.review_count, new.away
     from tutor_search_in_person_subjects(new) s;
   return null;
 end
@@ -54,8 +54,8 @@ $fn$;
 create or replace trigger tutor_search_in_person_insert after insert on tutor_search for each row execute function tutor_search_in_person_sync();
 -- Only when what the rows are made of, or a copied column, changed: the refresh rewrites updated_at every time.
 create or replace trigger tutor_search_in_person_update after update on tutor_search for each row
-  when ((old.searchable, old.subscribed, old.subject_ids, old.schedule_mask, old.lat, old.lng, old.travel_distance_miles, old.tutoring_experience_months, old.overall_rating, old.review_count)
-    is distinct from (new.searchable, new.subscribed, new.subject_ids, new.schedule_mask, new.lat, new.lng, new.travel_distance_miles, new.tutoring_experience_months, new.overall_rating, new.review_count))
+  when ((old.searchable, old.subscribed, old.subject_ids, old.schedule_mask, old.lat, old.lng, old.travel_distance_miles, old.tutoring_experience_months, old.overall_rating, old.review_count, old.away)
+    is distinct from (new.searchable, new.subscribed, new.subject_ids, new.schedule_mask, new.lat, new.lng, new.travel_distance_miles, new.tutoring_experience_months, new.overall_rating, new.review_count, new.away))
   execute function tutor_search_in_person_sync();
 
 -- A bulk load's set-based write of its tutors' rows, once per chunk, instead of the row trigger.
@@ -65,9 +65,9 @@ begin
     return;
   end if;
   delete from tutor_search_in_person where tutor_id = any(ids);
-  insert into tutor_search_in_person (subject_id, tutor_id, reach, schedule_mask, lat, lng, travel_distance_miles, tutoring_experience_months, overall_rating, review_count)
+  insert into tutor_search_in_person (subject_id, tutor_id, reach, schedule_mask, lat, lng, travel_distance_miles, tutoring_experience_months, overall_rating, review_count, away)
     select s, ts.tutor_id, tutor_search_reach_box(s, ts.lat, ts.lng, ts.travel_distance_miles), ts.schedule_mask, ts.lat, ts.lng,
-      ts.travel_distance_miles, ts.tutoring_experience_months, ts.overall_rating, ts.review_count
+      ts.travel_distance_miles, ts.tutoring_experience_months, ts.overall_rating, ts.review_count, ts.away
     from tutor_search ts cross join lateral tutor_search_in_person_subjects(ts) s
     where ts.tutor_id = any(ids);
 end

@@ -6,7 +6,8 @@
 --   rule 2, `verificationReasons`: identity, DBS and qualification checks all PASS;
 --   rule 3, `isVisible`: the profile is visible;
 -- `searchable` is the three together. Also the location (rule 6's point and travel distance),
--- gender, languages, experience, and the rating copied from `tutor_ratings` (see rating.sql).
+-- gender, languages, experience, the rating copied from `tutor_ratings` (see rating.sql) and the
+-- holidays (`away`, see holidays.sql).
 
 -- Recomputes the rows of the given users: inserted or updated for live tutors, deleted otherwise.
 create or replace function tutor_search_refresh(ids bigint[]) returns void language plpgsql as $fn$
@@ -39,6 +40,7 @@ begin
     tutoring_experience_months = v.tutoring_experience_months,
     overall_rating = v.overall_rating,
     review_count = v.review_count,
+    away = v.away,
     updated_at = now()
   from (
     select
@@ -57,7 +59,8 @@ begin
       pd.gender,
       coalesce((select array_agg(ul.language_id order by ul.language_id) from user_languages ul where ul.user_id = u.id), '{}') as language_ids,
       p.tutoring_experience_months,
-      r.overall_rating, coalesce(r.review_count, 0) as review_count
+      r.overall_rating, coalesce(r.review_count, 0) as review_count,
+      tutor_search_away(u.id) as away
     from users u
     left join profiles p on p.user_id = u.id
     left join files pic on pic.id = p.profile_picture_file_id and pic.deleted_at is null
