@@ -134,7 +134,7 @@ async function profileSearch(output: string) {
   }
   const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite'
   await onDemoMarketplace(kind, SEARCH_TUTORS, ({ handle, today, serverUrl, loadSeconds }) =>
-    searchOn(handle, today, serverUrl, `${SEARCH_TUTORS} demo tutors on ${kind} loaded in ${loadSeconds.toFixed(1)} s`),
+    searchOn(handle, today, serverUrl, `${SEARCH_TUTORS} demo tutors on ${kind} loaded in ${(loadSeconds ?? 0).toFixed(1)} s`),
   )
 }
 

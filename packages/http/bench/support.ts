@@ -48,7 +48,8 @@ function parseSize(text: string): number {
 
 export type Measured = { requestsPerSecond: number; p50: number; p95: number; p99: number; total: number; non2xx: number; errors: number }
 /** `found`: what the route's answers hold (null for the ceiling). */
-export type Row = { database: string; tutors: number; loadSeconds: number; found: number | null; route: string; p50: number; p95: number; rps: number }
+/** `loadSeconds` null: measured on a database seeded before the run (BENCH_SEEDED_URL). */
+export type Row = { database: string; tutors: number; loadSeconds: number | null; found: number | null; route: string; p50: number; p95: number; rps: number }
 /** What `load` takes: one URL, or a base URL and the paths each connection cycles through. */
 export type LoadTarget = string | { url: string; requests: Array<{ path: string }> }
 
@@ -102,65 +103,94 @@ export async function measure(target: LoadTarget): Promise<Pick<Row, 'p50' | 'p9
 export type DemoMarketplace = {
   handle: DatabaseHandle
   today: IsoDate
-  /** The demo tutors' user ids, in load order. */
-  tutorIds: number[]
-  loadSeconds: number
+  /** How many searchable demo tutors it holds. */
+  tutors: number
+  /** The first demo tutor's user id (the ceiling reads that user). */
+  firstTutorId: number
+  /** Seconds the demo load took; null for a database seeded before the run. */
+  loadSeconds: number | null
   serverUrl: string
   ceilingUrl: string
 }
 
-/**
- * A fresh database of `kind` with `tutors` searchable demo tutors (seed 42), the app's server
- * and the ceiling route on it, for `run`; everything dropped after.
- */
-export async function onDemoMarketplace<T>(kind: DatabaseKind, tutors: number, run: (m: DemoMarketplace) => Promise<T>): Promise<T> {
+type Marketplace = { handle: DatabaseHandle; tutors: number; firstTutorId: number; loadSeconds: number | null; drop(): Promise<void> }
+
+/** A fresh database of `kind` with `tutors` searchable demo tutors (seed 42), dropped after. */
+async function loadedMarketplace(kind: DatabaseKind, tutors: number, today: IsoDate): Promise<Marketplace> {
   const { handle, drop } = await freshDatabase(kind)
+  const catalog = await demoCatalog(handle.db)
+  const started = performance.now()
+  const tutorIds = await loadDemoTutors(handle.db, demoTutors({ seed: 42, tutors, today, catalog, searchableOnly: true }), { tag: 'bench', passwordHash: 'not-a-login' })
+  return { handle, tutors, firstTutorId: tutorIds[0]!, loadSeconds: (performance.now() - started) / 1000, drop }
+}
+
+/**
+ * BENCH_SEEDED_URL: a PostgreSQL database seeded before the run (`cli seed --demo 1000000`
+ * today), measured as it stands and kept: a million tutors take longer to load than every
+ * row takes to measure.
+ */
+async function seededMarketplace(url: string): Promise<Marketplace> {
+  const handle = await openPostgres(url, { maxConnections: 10 })
+  await prepareDatabase(handle)
+  const counted = await handle.db
+    .selectFrom('tutor_search')
+    .select((eb) => [eb.fn.countAll<string>().as('tutors'), eb.fn.min('tutor_id').as('first')])
+    .where('searchable', '=', true)
+    .executeTakeFirstOrThrow()
+  if (counted.first === null) throw new Error('BENCH_SEEDED_URL: the database holds no searchable tutor; seed it with `cli seed --demo N` first')
+  return { handle, tutors: Number(counted.tutors), firstTutorId: counted.first, loadSeconds: null, drop: async () => undefined }
+}
+
+/** The app's server and the ceiling route on `marketplace`, for `run`; the database dropped after if it was made for this. */
+async function onMarketplace<T>(marketplace: Marketplace, today: IsoDate, run: (m: DemoMarketplace) => Promise<T>): Promise<T> {
+  const { handle } = marketplace
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-bench-'))
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', BACKGROUND_JOBS: 'off', THROTTLE_PER_MINUTE: '1000000000' })
   const infra = await createInfrastructure(config, { database: handle, logger: discardingLogger(), geocoder: placesGeocoder() })
   try {
-    const today = londonToday(new Date())
-    const catalog = await demoCatalog(handle.db)
-    const started = performance.now()
-    const tutorIds = await loadDemoTutors(handle.db, demoTutors({ seed: 42, tutors, today, catalog, searchableOnly: true }), { tag: 'bench', passwordHash: 'not-a-login' })
-    const loadSeconds = (performance.now() - started) / 1000
     await analyzeDatabase(handle.db)
     const server = await startServer(infra, 0)
-    const ceiling = await startCeiling(handle, tutorIds[0]!)
+    const ceiling = await startCeiling(handle, marketplace.firstTutorId)
     try {
-      return await run({ handle, today, tutorIds, loadSeconds, serverUrl: server.url, ceilingUrl: ceiling.url })
+      return await run({ handle, today, tutors: marketplace.tutors, firstTutorId: marketplace.firstTutorId, loadSeconds: marketplace.loadSeconds, serverUrl: server.url, ceilingUrl: ceiling.url })
     } finally {
       await ceiling.stop()
       await server.stop()
     }
   } finally {
     await infra.close()
-    await drop()
+    await marketplace.drop()
     await rm(dataDir, { recursive: true, force: true })
   }
+}
+
+/** A fresh database of `kind` with `tutors` searchable demo tutors, the app's server and the ceiling on it, for `run`. */
+export async function onDemoMarketplace<T>(kind: DatabaseKind, tutors: number, run: (m: DemoMarketplace) => Promise<T>): Promise<T> {
+  const today = londonToday(new Date())
+  return onMarketplace(await loadedMarketplace(kind, tutors, today), today, run)
 }
 
 /** What a route bench measures on a demo marketplace: its rows, without the ceiling. */
 export type MarketplaceRows = (m: DemoMarketplace, base: Pick<Row, 'database' | 'tutors' | 'loadSeconds'>) => Promise<Row[]>
 
-/**
- * One demo marketplace of `kind` and `tutors`, loaded once for every bench in `benches`, then
- * the ceiling on it: so a million tutors load once for search and availability alike.
- */
-export function marketplaceRows(kind: DatabaseKind, tutors: number, benches: readonly MarketplaceRows[]): Promise<Row[]> {
-  return onDemoMarketplace(kind, tutors, async (m) => {
-    const base = { database: kind, tutors, loadSeconds: m.loadSeconds }
-    const rows: Row[] = []
-    for (const bench of benches) rows.push(...(await bench(m, base)))
-    rows.push({ ...base, found: null, route: CEILING_ROUTE, ...(await measure(m.ceilingUrl)) })
-    return rows
-  })
+/** Every bench of `benches` on one marketplace, then the ceiling on it. */
+async function rowsOn(m: DemoMarketplace, kind: DatabaseKind, benches: readonly MarketplaceRows[]): Promise<Row[]> {
+  const base = { database: kind, tutors: m.tutors, loadSeconds: m.loadSeconds }
+  const rows: Row[] = []
+  for (const bench of benches) rows.push(...(await bench(m, base)))
+  rows.push({ ...base, found: null, route: CEILING_ROUTE, ...(await measure(m.ceilingUrl)) })
+  return rows
 }
 
-/** Every size on every database of this run, each loaded once for `benches`. */
+/**
+ * Every size on every database of this run, each loaded once for every bench in `benches` (so
+ * search and availability share a load), then the database of BENCH_SEEDED_URL if given.
+ */
 export async function everyMarketplace(benches: readonly MarketplaceRows[]): Promise<Row[]> {
   const rows: Row[] = []
-  for (const kind of benchKinds()) for (const size of sizesFor()) rows.push(...(await marketplaceRows(kind, size, benches)))
+  for (const kind of benchKinds()) for (const size of sizesFor()) rows.push(...(await onDemoMarketplace(kind, size, (m) => rowsOn(m, kind, benches))))
+  const seeded = process.env.BENCH_SEEDED_URL?.trim()
+  if (seeded) rows.push(...(await onMarketplace(await seededMarketplace(seeded), londonToday(new Date()), (m) => rowsOn(m, 'postgres', benches))))
   return rows
 }
 
@@ -226,7 +256,7 @@ export function print(rows: Row[], aims: Record<string, Aim>) {
     const aim = aims[r.route]
     const verdict = aim && r.database === AIM_DATABASE && r.tutors === AIM_TUTORS ? (r.p95 < aim.p95Ms && (share ?? 0) >= aim.ceilingShare ? 'MET' : 'MISSED') : ''
     console.log(
-      `${pad(r.database, 10)}${padLeft(r.tutors, 8)}${padLeft(r.loadSeconds.toFixed(1), 8)}${padLeft(r.found ?? '', 7)}  ${pad(r.route, 28)}${padLeft(r.p50, 8)}${padLeft(r.p95, 8)}${padLeft(Math.round(r.rps), 8)}${padLeft(share === undefined ? '' : `${Math.round(share * 100)} %`, 9)}  ${verdict}`,
+      `${pad(r.database, 10)}${padLeft(r.tutors, 8)}${padLeft(r.loadSeconds === null ? 'seeded' : r.loadSeconds.toFixed(1), 8)}${padLeft(r.found ?? '', 7)}  ${pad(r.route, 28)}${padLeft(r.p50, 8)}${padLeft(r.p95, 8)}${padLeft(Math.round(r.rps), 8)}${padLeft(share === undefined ? '' : `${Math.round(share * 100)} %`, 9)}  ${verdict}`,
     )
   }
 }
