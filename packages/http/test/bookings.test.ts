@@ -142,6 +142,25 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect(created.timeline).toEqual([expect.objectContaining({ kind: 'booked', data: { total: '33.00' } })])
     })
 
+    it("answers as the booking's detail does: in person with an address, for a parent's children at a level, and a weekly series", async () => {
+      const parent = await t.register('parent')
+      const child = async (firstname: string) => {
+        const res = await t.request<One<{ id: number }>>('POST', '/api/v1/children', { token: parent.token, body: { firstname, lastname: 'P' } })
+        expect(res.status, res.text).toBe(201)
+        return res.body.data.id
+      }
+      const [first, second] = [await child('Ada'), await child('Bea')]
+      const address = { line1: '1 Example Street', city: 'London', postcode: 'N1 9GU' }
+      // The children named out of order: the detail lists them by id.
+      const home = await booked(parent, bookingBody(nextSlot(), { lesson_type: 1, address, child_ids: [second, first] }))
+      expect(home.lesson.children.map((c) => c.id)).toEqual([first, second])
+      expect((await t.db.selectFrom('lessons').select('address').where('id', '=', home.lesson.id).executeTakeFirstOrThrow()).address).toMatchObject(address)
+      expect(home).toEqual((await detail(parent, home.id)).body.data)
+      const student = await t.register('student')
+      const weekly = await booked(student, bookingBody(nextSlot(), { repeat_weeks: 3 }))
+      expect(weekly).toEqual((await detail(student, weekly.id)).body.data)
+    })
+
     it('checks validation, then the window, then the slot', async () => {
       const student = await t.register('student')
       const taken = await booked(await t.register('student'))
