@@ -148,7 +148,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     uow: createUnitOfWork<Repositories>(database.db, {
       outside: (db) => makeRepositories(db, now),
       inside: (trx) => makeTransactionRepositories(trx, now),
-    }),
+    }, { ambient: database.kind === 'pglite' }),
     clock,
     hasher: argon2Hasher(),
     secrets: secretTokens,

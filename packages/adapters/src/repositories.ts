@@ -61,51 +61,76 @@ export type Repositories = AccountsRepos &
   NotificationsRepos &
   IntegrationsRepos
 
+/** One context's part of the bag: its repositories, and in a transaction the locks they take there. */
+type Part = { outside(db: Kysely<Database>, now: () => Date): object; inside(trx: Transaction<Database>, now: () => Date): object }
+
+const part = <R extends object>(outside: (db: Kysely<Database>, now: () => Date) => R, locks?: (trx: Transaction<Database>, repos: R) => object): Part => ({
+  outside,
+  inside: (trx, now) => {
+    const repos = outside(trx, now)
+    return locks ? { ...repos, ...locks(trx, repos) } : repos
+  },
+})
+
 /**
- * Every repository outside a transaction (on the pool): no locks. Each context's folder builds
- * its part (`<context>.repositories.ts`); a new repository is a line there. `now` is the
- * service's clock, which dates what the outbox queues (the worker decides what is due by it).
+ * Every context's part (`<context>.repositories.ts`); a new repository is a line there, a new
+ * context a line here.
+ */
+const PARTS: readonly Part[] = [
+  part(accountsRepositories),
+  part(registrationRepositories),
+  part(catalogRepositories),
+  part(profilesRepositories, withProfilesLocks),
+  part(filesRepositories, withFilesLocks),
+  part(notificationsRepositories),
+  part(verificationRepositories, withVerificationLocks),
+  part(paymentsRepositories, withPaymentsLocks),
+  part(subscriptionsRepositories, withSubscriptionsLocks),
+  part(teachingRepositories),
+  part(scheduleRepositories, withScheduleLocks),
+  part(availabilityRepositories),
+  part(searchRepositories),
+  part(tutorsRepositories),
+  part(bookingRepositories, withBookingLocks),
+  part(notesRepositories),
+  part(bookingPaymentsRepositories, withBookingPaymentsLocks),
+  part(reviewsRepositories, withReviewsLocks),
+  part(outboxRepositories),
+  part(webhooksRepositories),
+  part(integrationsRepositories, withIntegrationsLocks),
+]
+
+/**
+ * Every repository outside a transaction (on the pool): no locks. `now` is the service's clock,
+ * which dates what the outbox queues (the worker decides what is due by it).
  */
 export function makeRepositories(db: Kysely<Database>, now: () => Date): WithoutLocks<Repositories> {
-  return {
-    ...accountsRepositories(db),
-    ...registrationRepositories(db),
-    ...catalogRepositories(db),
-    ...profilesRepositories(db),
-    ...filesRepositories(db),
-    ...notificationsRepositories(db),
-    ...verificationRepositories(db),
-    ...paymentsRepositories(db),
-    ...subscriptionsRepositories(db),
-    ...teachingRepositories(db),
-    ...scheduleRepositories(db),
-    ...availabilityRepositories(db),
-    ...searchRepositories(db),
-    ...tutorsRepositories(db),
-    ...bookingRepositories(db),
-    ...notesRepositories(db),
-    ...bookingPaymentsRepositories(db),
-    ...reviewsRepositories(db),
-    ...outboxRepositories(db, now),
-    ...webhooksRepositories(db),
-    ...integrationsRepositories(db),
-  }
+  return Object.assign({}, ...PARTS.map((p) => p.outside(db, now))) as WithoutLocks<Repositories>
 }
 
-/** Every repository bound to one transaction, with the locks each context's part takes there. */
+/** Which part answers each repository's name (the last, as spreading them in order would): learnt from the first bag built. */
+let partByName: Map<string, Part> | undefined
+
+/**
+ * Every repository bound to one transaction, with the locks each context's part takes there.
+ * A part is built when one of its repositories is first asked for: building all of them for
+ * every transaction cost more than half a millisecond of a booking's CPU, which asks for few.
+ */
 export function makeTransactionRepositories(trx: Transaction<Database>, now: () => Date): Repositories {
-  const repos = makeRepositories(trx, now)
-  return {
-    ...repos,
-    ...withProfilesLocks(trx, repos),
-    ...withFilesLocks(trx, repos),
-    ...withVerificationLocks(trx, repos),
-    ...withPaymentsLocks(trx, repos),
-    ...withSubscriptionsLocks(trx, repos),
-    ...withScheduleLocks(trx, repos),
-    ...withBookingLocks(trx, repos),
-    ...withBookingPaymentsLocks(trx, repos),
-    ...withReviewsLocks(trx, repos),
-    ...withIntegrationsLocks(trx, repos),
+  const byName = (partByName ??= new Map(PARTS.flatMap((p) => Object.keys(p.inside(trx, now)).map((name) => [name, p] as const))))
+  const built = new Map<Part, Record<string, unknown>>()
+  const repository = (name: string): unknown => {
+    const owner = byName.get(name)
+    if (!owner) return undefined
+    let repos = built.get(owner)
+    if (!repos) built.set(owner, (repos = owner.inside(trx, now) as Record<string, unknown>))
+    return repos[name]
   }
+  return new Proxy({} as Repositories, {
+    get: (_target, name) => (typeof name === 'string' ? repository(name) : undefined),
+    has: (_target, name) => typeof name === 'string' && byName.has(name),
+    ownKeys: () => [...byName.keys()],
+    getOwnPropertyDescriptor: (_target, name) =>
+      typeof name === 'string' && byName.has(name) ? { value: repository(name), enumerable: true, configurable: true, writable: false } : undefined,
+  })
 }

@@ -7,10 +7,15 @@
  *   do not meet).
  * Students are made directly in the database (no password hashing in the figures); each
  * books at most three times (the unpaid-bookings limit). PGlite, then PostgreSQL when
- * DATABASE_URL is set (BENCH_DATABASES picks one); BENCH_CONNECTIONS clients (default 10).
+ * DATABASE_URL is set (BENCH_DATABASES picks one); BENCH_CONNECTIONS clients (default 10);
+ * BENCH_SCENARIOS picks scenarios (say `spread`). The server runs in this process and the load
+ * in another, so this process's CPU time across the load window is the server's: the table
+ * shows it per answer. BENCH_PROFILE=<prefix> also writes a CPU profile of the server during
+ * each load, `<prefix>-<database>-<scenario>.cpuprofile` (open it in Chrome's DevTools).
  */
 import { fork } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
@@ -27,13 +32,53 @@ const HOUR = 3_600_000
 const SLOT_MINUTES = 30
 
 type Measured = { total: number; requestsPerSecond: number; p50: number; p95: number; p99: number; statuses: Record<string, number>; errors: number; exhausted: boolean }
+type Scenario = 'contention' | 'spread'
+/** A measured load with the server's CPU time per answer (user and system, µs). */
+export type BookingRow = Measured & { database: DatabaseKind; scenario: Scenario; cpuMicros: number }
+
+const SCENARIOS: Scenario[] = ['contention', 'spread']
+const scenarios = (): Scenario[] => {
+  const listed = process.env.BENCH_SCENARIOS
+  if (listed === undefined || listed.trim() === '') return SCENARIOS
+  const wanted = listed.split(',').map((name) => name.trim())
+  const unknown = wanted.filter((name) => !SCENARIOS.some((s) => s === name))
+  if (unknown.length > 0) throw new Error(`BENCH_SCENARIOS: ${unknown.join(', ')} is not one of ${SCENARIOS.join(', ')}`)
+  return SCENARIOS.filter((s) => wanted.includes(s))
+}
+
+/** `load`, with this process's CPU time across it and, given a path, a CPU profile of it. */
+async function measured(url: string, requests: Prepared[], profilePath: string | undefined): Promise<Measured & { cpuMicros: number }> {
+  const session = profilePath === undefined ? undefined : new Session()
+  let cpu = process.cpuUsage()
+  const m = await load(url, requests, async () => {
+    if (session) {
+      session.connect()
+      await session.post('Profiler.enable')
+      await session.post('Profiler.start')
+    }
+    cpu = process.cpuUsage()
+  })
+  const used = process.cpuUsage(cpu)
+  if (session && profilePath !== undefined) {
+    const { profile } = await session.post('Profiler.stop')
+    await writeFile(profilePath, JSON.stringify(profile))
+    session.disconnect()
+  }
+  return { ...m, cpuMicros: Math.round((used.user + used.system) / Math.max(1, m.total)) }
+}
 type Prepared = { token: string; body: Record<string, unknown> }
 
-function load(url: string, requests: Prepared[]): Promise<Measured> {
+/** The load, in its own process; `starting` runs once the requests have reached it, just before it starts. */
+function load(url: string, requests: Prepared[], starting: () => Promise<void>): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(new URL('./booking.worker.mjs', import.meta.url)), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
     child.send({ url, requests, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS })
-    child.once('message', (m) => resolve(m as Measured))
+    child.once('message', () => {
+      starting().then(() => {
+        child.once('message', (m) => resolve(m as Measured))
+        child.send('start')
+      }, reject)
+    })
     child.once('error', reject)
     child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))))
   })
@@ -119,7 +164,7 @@ function slotStarts(count: number): Date[] {
   return starts
 }
 
-async function prepare(infra: Infrastructure, serverUrl: string, scenario: 'contention' | 'spread', requestCount: number): Promise<Prepared[]> {
+async function prepare(infra: Infrastructure, serverUrl: string, scenario: Scenario, requestCount: number): Promise<Prepared[]> {
   const level = await infra.database.db.selectFrom('subject_levels').select('id').where('title', '=', 'GCSE').executeTakeFirstOrThrow()
   const teachIds = await tutors(infra, serverUrl, scenario === 'contention' ? 1 : 40)
   const students = await users(infra, 1, Math.ceil(requestCount / 3))
@@ -140,15 +185,13 @@ async function prepare(infra: Infrastructure, serverUrl: string, scenario: 'cont
   })
 }
 
-export type BookingRow = Measured & { database: DatabaseKind; scenario: 'contention' | 'spread' }
-
 /** Issue 12's aim for the spread scenario on PostgreSQL. */
 export const BOOKING_AIM = { scenario: 'spread', database: 'postgres', p95Ms: 50, requestsPerSecond: 300 } as const
 
-/** Both scenarios on fresh databases of `kind`. */
+/** The scenarios (BENCH_SCENARIOS) on fresh databases of `kind`. */
 export async function bookingRows(kind: DatabaseKind): Promise<BookingRow[]> {
   const rows: BookingRow[] = []
-  for (const scenario of ['contention', 'spread'] as const) {
+  for (const scenario of scenarios()) {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-bench-'))
     const database = await openDatabase(kind, dataDir)
     const config = loadConfig({
@@ -163,10 +206,11 @@ export async function bookingRows(kind: DatabaseKind): Promise<BookingRow[]> {
     const server = await startServer(infra, 0)
     try {
       const requests = await prepare(infra, server.url, scenario, Number(process.env.BENCH_BOOKINGS ?? 6000))
-      const measured = await load(`${server.url}/api/bookings`, requests)
-      const unexpected = Object.keys(measured.statuses).filter((s) => s !== '201' && s !== '409')
-      if (unexpected.length > 0 || measured.errors > 0) throw new Error(`${scenario}: statuses ${JSON.stringify(measured.statuses)}, ${measured.errors} errors`)
-      rows.push({ database: kind, scenario, ...measured })
+      const prefix = process.env.BENCH_PROFILE
+      const m = await measured(`${server.url}/api/bookings`, requests, prefix ? `${prefix}-${kind}-${scenario}.cpuprofile` : undefined)
+      const unexpected = Object.keys(m.statuses).filter((s) => s !== '201' && s !== '409')
+      if (unexpected.length > 0 || m.errors > 0) throw new Error(`${scenario}: statuses ${JSON.stringify(m.statuses)}, ${m.errors} errors`)
+      rows.push({ database: kind, scenario, ...m })
     } finally {
       await server.stop()
       await infra.close()
@@ -179,10 +223,10 @@ export async function bookingRows(kind: DatabaseKind): Promise<BookingRow[]> {
 export function printBooking(rows: readonly BookingRow[]) {
   console.log(`\nbooking creation: ${CONNECTIONS} connections, up to ${DURATION_SECONDS} s per scenario; Node ${process.version}`)
   console.log(`aim (${BOOKING_AIM.database}, ${BOOKING_AIM.scenario}): >= ${BOOKING_AIM.requestsPerSecond} req/s and p95 < ${BOOKING_AIM.p95Ms} ms`)
-  console.log(`${'scenario'.padEnd(22)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}  answers`)
+  console.log(`${'scenario'.padEnd(22)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'CPU µs'.padStart(9)}  answers`)
   for (const r of rows) {
     console.log(
-      `${`${r.database} ${r.scenario}`.padEnd(22)}${Math.round(r.requestsPerSecond).toString().padStart(8)}${r.p50.toString().padStart(9)}${r.p95.toString().padStart(9)}${r.p99.toString().padStart(9)}  ${JSON.stringify(r.statuses)}${r.exhausted ? ' (ran out of prepared requests)' : ''}`,
+      `${`${r.database} ${r.scenario}`.padEnd(22)}${Math.round(r.requestsPerSecond).toString().padStart(8)}${r.p50.toString().padStart(9)}${r.p95.toString().padStart(9)}${r.p99.toString().padStart(9)}${r.cpuMicros.toString().padStart(9)}  ${JSON.stringify(r.statuses)}${r.exhausted ? ' (ran out of prepared requests)' : ''}`,
     )
   }
 }

@@ -1,7 +1,10 @@
 // The booking load generator, in its own process: `connections` loops each take the next
 // prepared request (its own token and body) and record the latency and status of each answer.
-// The options arrive as one IPC message (too large for argv).
+// The options arrive as one IPC message (too large for argv); the load starts at the next
+// message, so the parent can start measuring after the options have been sent.
 const { url, requests, connections, durationSeconds } = await new Promise((resolve) => process.once('message', resolve))
+process.send({ ready: true })
+await new Promise((resolve) => process.once('message', resolve))
 
 const latencies = []
 const statuses = {}

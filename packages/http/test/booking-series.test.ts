@@ -72,6 +72,14 @@ describe.each(testDatabaseKinds())('weekly series on %s', (kind) => {
       expect(weeks.every((w) => w.receipt.total === '27.50')).toBe(true)
     })
 
+    it("answers a series' first week exactly as that booking's detail does", async () => {
+      const { body } = await openTutor()
+      const student = await t.register('student')
+      const res = await book(student, body({ repeat_weeks: 3 }))
+      expect(res.status, res.text).toBe(201)
+      expect(res.body.data).toEqual((await t.request<One<Booking>>('GET', `/api/bookings/${res.body.data.id}`, { token: student.token })).body.data)
+    })
+
     it('answers a lone booking with series null, as repeat_weeks defaults to 1', async () => {
       const { body } = await openTutor()
       const res = await book(await t.register('student'), body())

@@ -560,4 +560,35 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect([again.status, again.body.code, again.body.detail]).toEqual([409, 'invalid_state_transition', 'Cannot rate this lesson: it is already rated.'])
     })
   })
+  // Last: the other tests' outbox counts do not expect this booking's messages.
+  describe('answering', () => {
+    it("answers as the booking's detail does: in person with an address, for a parent's children at a level", async () => {
+      const parent = await t.register('parent')
+      const child = async (firstname: string) => {
+        const res = await t.request<One<{ id: number }>>('POST', '/api/v1/children', { token: parent.token, body: { firstname, lastname: 'P' } })
+        expect(res.status, res.text).toBe(201)
+        return res.body.data.id
+      }
+      const [first, second] = [await child('Ada'), await child('Bea')]
+      // A tutor of its own, teaching at home, so the lessons of the other tests' tutor stay theirs alone.
+      const own = await t.bookableTutor()
+      const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
+      const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: own.token, body: { subject_id: subject.id, subject_level_ids: [levelId], hourly_rate: '30.00' } })
+      expect(teach.status, teach.text).toBe(201)
+      for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
+        const entry = await t.request('POST', '/api/v1/day-availabilities', {
+          token: own.token,
+          body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['tutors_home'], buffer_minutes: 0 },
+        })
+        expect(entry.status, entry.text).toBe(201)
+      }
+      const address = { line1: '1 Example Street', city: 'London', postcode: 'N1 9GU' }
+      const times = nextSlot()
+      // The children named out of order: the detail lists them by id.
+      const home = await booked(parent, { teach_id: teach.body.data.id, subject_level_id: levelId, lesson_type: 1, ...times, address, child_ids: [second, first] })
+      expect(home.lesson.children.map((c) => c.id)).toEqual([first, second])
+      expect((await t.db.selectFrom('lessons').select('address').where('id', '=', home.lesson.id).executeTakeFirstOrThrow()).address).toMatchObject(address)
+      expect(home).toEqual((await detail(parent, home.id)).body.data)
+    })
+  })
 })

@@ -107,11 +107,11 @@ export function bookingWorld(now: string) {
     if (!found) throw new Error(`no such person: ${personId}`)
     return found
   }
-  const setting = (lesson: Pick<LessonRecord, 'id' | 'tutorId' | 'subjectId' | 'subjectLevelId'>, bookerId: number): BookingSetting => {
+  const setting = (lesson: Pick<LessonRecord, 'id' | 'tutorId' | 'subjectId' | 'subjectLevelId'>, bookerId: number, personOf = person): BookingSetting => {
     const childIds = state.lessons.find((l) => l.id === lesson.id)?.childIds ?? []
     return structuredClone({
-      tutor: { ...person(lesson.tutorId), hasPicture: false, bio: null, overallRating: null, reviewCount: 0, minutesTaught: state.minutesTaught[lesson.tutorId] ?? 0 },
-      booker: person(bookerId),
+      tutor: { ...personOf(lesson.tutorId), hasPicture: false, bio: null, overallRating: null, reviewCount: 0, minutesTaught: state.minutesTaught[lesson.tutorId] ?? 0 },
+      booker: personOf(bookerId),
       children: state.children.filter((c) => childIds.includes(c.id)).map(({ id: childId, firstname, lastname }) => ({ id: childId, firstname, lastname })),
       subject: { id: lesson.subjectId, title: `Subject ${lesson.subjectId}` },
       subjectLevel: { id: lesson.subjectLevelId, title: `Level ${lesson.subjectLevelId}` },
@@ -163,7 +163,16 @@ export function bookingWorld(now: string) {
       // Weekly series are exercised over HTTP against both databases, not in this world.
       insertSeries: notFaked('bookings.insertSeries'),
       findSeries: notFaked('bookings.findSeries'),
-      ownChildIds: async (parentId, childIds) => state.children.filter((c) => c.parentId === parentId && childIds.includes(c.id)).map((c) => c.id),
+      findBookingTeach: async (teachId, bookerId, subjectLevelId) => {
+        const found = structuredClone(state.teaches.find((t) => t.teach.id === teachId && t.teach.enabled))
+        if (!found) return undefined
+        // Read before any check, as the real statement is: one not in the world yet is named only by id.
+        const known = (personId: number): Person => state.people.find((p) => p.id === personId) ?? { id: personId, firstname: '', lastname: '', email: '', username: '', roleId: 1 }
+        const { tutor, booker, subject } = setting({ id: 0, tutorId: found.teach.tutorId, subjectId: found.teach.subjectId, subjectLevelId }, bookerId, known)
+        return { ...found, setting: { tutor, booker, subject, subjectLevel: { id: subjectLevelId, title: `Level ${subjectLevelId}` } } }
+      },
+      ownChildren: async (parentId, childIds) =>
+        state.children.filter((c) => c.parentId === parentId && childIds.includes(c.id)).map(({ id: childId, firstname, lastname }) => ({ id: childId, firstname, lastname })),
       insert: async (draft) => {
         if (liveOf(draft.tutorId).some((l) => overlaps(l, draft))) return undefined
         const lessonId = id()
@@ -210,7 +219,6 @@ export function bookingWorld(now: string) {
         state.events.push({ ...event, bookingId })
         return structuredClone({ booking: state.bookings.at(-1)!, lesson, event })
       },
-      findSetting: async (lesson, bookerId) => setting(lesson, bookerId),
       findById: async (bookingId) => aggregate(bookingId),
       findByLessonId: async (lessonId) => {
         const booking = state.bookings.find((b) => b.lessonId === lessonId)

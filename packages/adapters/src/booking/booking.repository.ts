@@ -7,6 +7,7 @@ import {
   type BookingRecord,
   type BookingRepository,
   type BookingSetting,
+  type BookingTeach,
   type BookingTutor,
   type LessonRecord,
   type NewBooking,
@@ -22,6 +23,7 @@ import type { BookingEventsTable, BookingRow } from './bookings.table'
 import type { LessonRow } from './lessons.table'
 import { rowToPayment } from '../booking-payments'
 import { compiledOnce } from '../db/prepared-statements'
+import { bookableTeachQuery, rowToBookableTeach, type BookableTeachRow } from '../availability'
 
 /** PostgreSQL's exclusion_violation: another live lesson of the tutor overlaps. */
 export const isExclusionViolation = (error: unknown): boolean =>
@@ -87,6 +89,19 @@ type SettingRow = { tutors: TutorJson[]; bookers: PersonJson[]; subjects: Titled
 const PERSON_JSON = sql`'id', u.id, 'firstname', u.firstname, 'lastname', u.lastname, 'email', u.email, 'username', u.username, 'role_id', u.role_id`
 
 /**
+ * A tutor (`u`) with their public standing: picture, bio, the stored rating and hours taught.
+ * One text for the detail's read and booking's first one, so both answer alike.
+ */
+const TUTOR_JSON = sql`json_build_object(${PERSON_JSON},
+        'bio', p.bio, 'has_picture', pic.id is not null, 'overall_rating', r.overall_rating,
+        'review_count', coalesce(r.review_count, 0), 'minutes_taught', coalesce(h.minutes_taught, 0))`
+const TUTOR_FROM = sql`from users u
+      left join profiles p on p.user_id = u.id
+      left join files pic on pic.id = p.profile_picture_file_id and pic.deleted_at is null
+      left join tutor_ratings r on r.tutor_id = u.id
+      left join tutor_hours h on h.tutor_id = u.id`
+
+/**
  * What the details of these bookings name besides their own rows, in one statement: each
  * tutor with their public standing (picture, bio, the stored rating and hours taught), each
  * booker, the subjects and levels, and each lesson's children.
@@ -98,14 +113,8 @@ async function readSetting(
   const ids = (list: readonly number[]) => sql`${[...new Set(list)]}::bigint[]`
   const { rows } = await sql<SettingRow>`select
     coalesce((
-      select json_agg(json_build_object(${PERSON_JSON},
-        'bio', p.bio, 'has_picture', pic.id is not null, 'overall_rating', r.overall_rating,
-        'review_count', coalesce(r.review_count, 0), 'minutes_taught', coalesce(h.minutes_taught, 0)))
-      from users u
-      left join profiles p on p.user_id = u.id
-      left join files pic on pic.id = p.profile_picture_file_id and pic.deleted_at is null
-      left join tutor_ratings r on r.tutor_id = u.id
-      left join tutor_hours h on h.tutor_id = u.id
+      select json_agg(${TUTOR_JSON})
+      ${TUTOR_FROM}
       where u.id = any(${ids(keys.tutorIds)})
     ), '[]') as tutors,
     coalesce((select json_agg(json_build_object(${PERSON_JSON})) from users u where u.id = any(${ids(keys.bookerIds)})), '[]') as bookers,
@@ -152,6 +161,28 @@ function settingOf(row: SettingRow) {
     subjectLevel: levels.get(lesson.subjectLevelId)!,
   })
 }
+
+type BookingTeachRow = BookableTeachRow & { setting_tutor: TutorJson; setting_booker: PersonJson; setting_subject: Titled; setting_level: Titled | null }
+
+/**
+ * Booking's first read: the bookable teach (availability's statement) with what the answer
+ * names of it and of the booker, as the detail's read names them (`readSetting`).
+ */
+const bookingTeachStatement = compiledOnce<{ teachId: number; bookerId: number; subjectLevelId: number }, BookingTeachRow>((db, v) =>
+  bookableTeachQuery(db, v('teachId'))
+    .select([
+      sql<TutorJson>`(select ${TUTOR_JSON} ${TUTOR_FROM} where u.id = t.tutor_id)`.as('setting_tutor'),
+      sql<PersonJson>`(select json_build_object(${PERSON_JSON}) from users u where u.id = ${v('bookerId')})`.as('setting_booker'),
+      sql<Titled>`(select json_build_object('id', s.id, 'title', s.title) from subjects s where s.id = t.subject_id)`.as('setting_subject'),
+      sql<Titled | null>`(select json_build_object('id', l.id, 'title', l.title) from subject_levels l where l.id = ${v('subjectLevelId')})`.as('setting_level'),
+    ])
+    .compile(),
+)
+
+const rowToBookingTeach = (row: BookingTeachRow): BookingTeach => ({
+  ...rowToBookableTeach(row),
+  setting: { tutor: jsonToTutor(row.setting_tutor), booker: jsonToPerson(row.setting_booker), subject: row.setting_subject, subjectLevel: row.setting_level },
+})
 
 /** The place in its weekly series of each of these bookings (null for a lone one), in one query. */
 async function seriesPlaces(db: Kysely<Database>, bookings: readonly BookingRecord[]): Promise<(bookingId: number) => SeriesPlace | null> {
@@ -429,16 +460,19 @@ export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRep
       const members = await db.selectFrom('bookings').select('id').where('series_id', '=', id).orderBy('series_position').execute()
       return { id: Number(series.id), userId: Number(series.user_id), weeks: series.weeks, bookingIds: members.map((m) => Number(m.id)) }
     },
-    async ownChildIds(parentId, childIds) {
+    async findBookingTeach(teachId, bookerId, subjectLevelId) {
+      const { rows } = await db.executeQuery(bookingTeachStatement(db, { teachId, bookerId, subjectLevelId }))
+      return rows[0] && rowToBookingTeach(rows[0])
+    },
+    async ownChildren(parentId, childIds) {
       if (childIds.length === 0) return []
-      const rows = await db
+      return db
         .selectFrom('children')
-        .select('id')
+        .select(['id', 'firstname', 'lastname'])
         .where('parent_id', '=', parentId)
         .where('deleted_at', 'is', null)
         .where('id', 'in', [...childIds])
         .execute()
-      return rows.map((r) => r.id)
     },
     async insert(draft) {
       let row: InsertedIds
@@ -449,10 +483,6 @@ export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRep
         throw error
       }
       return insertedRecords(draft, row)
-    },
-    async findSetting(lesson, bookerId) {
-      const row = await readSetting(db, { tutorIds: [lesson.tutorId], bookerIds: [bookerId], subjectIds: [lesson.subjectId], levelIds: [lesson.subjectLevelId], lessonIds: [lesson.id] })
-      return settingOf(row)(lesson, bookerId)
     },
     findById: (id) => aggregate(id, false),
     async findByLessonId(lessonId) {

@@ -20,22 +20,27 @@ class Rollback {
 /**
  * A UnitOfWork whose transaction rolls back on an Err result as well as on a throw. Its
  * repositories come in two sets: on the pool without locks, and in a transaction with them.
+ * `ambient`: whether `ambientTransaction` names the transaction to what runs inside it. Only
+ * the embedded database needs it; elsewhere it would keep an async hook on for every promise
+ * while any transaction runs, which under load is always (a booking's CPU showed it).
  */
 export function createUnitOfWork<Repos>(
   db: Kysely<Database>,
   repositories: { outside(db: Kysely<Database>): WithoutLocks<Repos>; inside(trx: Transaction<Database>): Repos },
+  options: { ambient: boolean } = { ambient: true },
 ): UnitOfWork<Repos> {
   return {
     repos: repositories.outside(db),
     async run<T, E>(work: (repos: Repos) => Promise<Result<T, E>>): Promise<Result<T, E>> {
       try {
-        return await db.transaction().execute((trx) =>
-          ambient.run(trx, async () => {
+        return await db.transaction().execute((trx) => {
+          const inside = async () => {
             const result = await work(repositories.inside(trx))
             if (result.isErr()) throw new Rollback(result)
             return result
-          }),
-        )
+          }
+          return options.ambient ? ambient.run(trx, inside) : inside()
+        })
       } catch (error) {
         if (error instanceof Rollback) return error.result as Result<T, E>
         throw error

@@ -21,15 +21,15 @@ import {
   type WithoutLocks,
   type Actor,
 } from '../shared'
-import { checkTeachChoice } from '../teaching'
-import type { BookingAggregate, LessonAddress } from './booking-record'
+import { checkTeachChoice, type Titled } from '../teaching'
+import type { BookingAggregate, BookingSetting, LessonAddress } from './booking-record'
 import { checkBookingWindow, checkPendingBookings } from './booking-window'
 import { studentPointOf } from './booking-slot'
 import type { BookingWindowExceeded, TooManyPendingBookings } from './errors'
 import { expireHold } from './expire-holds'
 import { holdExpiresAt } from './hold'
 import { announceBooking } from './integration-events'
-import type { BookingDeps, BookingRepos } from './ports'
+import type { BookingDeps, BookingRepos, BookingTeach } from './ports'
 
 export type CreateBookingInput = {
   teachId: number
@@ -58,7 +58,7 @@ const add = (errors: FieldErrors, field: string, message: string) => {
   ;(errors[field] ??= []).push(message)
 }
 
-type CheckedRequest = { teach: BookableTeach; studentPoint: GeoPoint | null }
+type CheckedRequest = { teach: BookingTeach; children: BookingSetting['children']; studentPoint: GeoPoint | null }
 
 /**
  * The teach first: one that is not offered, or whose tutor may not be booked, is not found
@@ -72,7 +72,7 @@ async function checkRequest(
   input: CreateBookingInput,
 ): Promise<Result<CheckedRequest, ValidationFailed | NotFound>> {
   const errors: FieldErrors = {}
-  const teach = await findBookable(repos.bookableTeaches, input.teachId)
+  const teach = await findBookable({ findBookableTeach: (id) => repos.bookings.findBookingTeach(id, actor.id, input.subjectLevelId) }, input.teachId)
   if (!teach) return err(notFound('teach'))
   for (const [field, messages] of Object.entries(checkTeachChoice(teach.teach, input))) for (const m of messages) add(errors, field, m)
   if (teach.teach.tutorId === actor.id) add(errors, 'teach_id', 'you cannot book your own lesson')
@@ -81,16 +81,19 @@ async function checkRequest(
   if (length) add(errors, 'finish', length)
   if (input.lessonType === 'students_home' && !input.address) add(errors, 'address', "is required for a lesson at the student's home")
   if (actor.roleId === ROLE_IDS.student && input.childIds.length > 0) add(errors, 'child_ids', 'only a parent books for children')
+  let children: BookingSetting['children'] = []
   if (actor.roleId === ROLE_IDS.parent) {
     if (input.childIds.length === 0) add(errors, 'child_ids', 'name the children the lesson is for')
-    const own = new Set(await repos.bookings.ownChildIds(actor.id, input.childIds))
+    const own = new Map((await repos.bookings.ownChildren(actor.id, input.childIds)).map((child) => [child.id, child]))
     input.childIds.forEach((id, i) => {
       if (!own.has(id)) add(errors, `child_ids.${i}`, 'is not one of your children')
     })
+    // As the lesson's detail lists them: one per child named, by id.
+    children = input.childIds.flatMap((id) => own.get(id) ?? []).sort((a, b) => a.id - b.id)
   }
   if (Object.keys(errors).length > 0) return err(validationFailed(errors))
   const studentPoint = await studentPointOf(deps, input.lessonType, input.address)
-  return studentPoint.map((point) => ({ teach, studentPoint: point }))
+  return studentPoint.map((point) => ({ teach, children, studentPoint: point }))
 }
 
 /**
@@ -119,7 +122,7 @@ async function run(
   const now = deps.clock.now()
   const checked = await checkRequest(deps, deps.uow.repos, actor, input)
   if (checked.isErr()) return err(checked.error)
-  const { teach: bookable, studentPoint } = checked.value
+  const { teach: bookable, children, studentPoint } = checked.value
   // Only the first week must fall in the window (CONTRACT §16): a series books ahead of it.
   const window = checkBookingWindow(input.start, now)
   if (window.isErr()) return err(window.error)
@@ -137,7 +140,7 @@ async function run(
   // the slot check reads only the database.
   const slotDeps = await warmSlotChecks({ ...deps.availability, clock: deps.clock }, deps.uow.repos, slots)
 
-  const created = await deps.uow.run(async (repos): Promise<Result<Pick<BookingAggregate, 'booking' | 'lesson' | 'events' | 'series'>, CreateBookingError>> => {
+  const created = await deps.uow.run(async (repos): Promise<Result<Pick<BookingAggregate, 'booking' | 'lesson' | 'events' | 'series' | 'subject'>, CreateBookingError>> => {
     // The booker too: their unpaid limit and coupon uses are counted next, and two bookings of
     // two tutors at the same instant must not both count the same past.
     await repos.bookings.lockTutorAndBooker(bookable.teach.tutorId, actor.id)
@@ -160,6 +163,8 @@ async function run(
     if (free.isErr()) return err(free.error)
     // The slot check's answer carries the teach it judged the slot for: price and place the lesson by that one.
     const booked = free.value
+    // Its subject changed since the first read (a tutor's edit in between): the lesson is of the new one.
+    const subject = booked.subjectId === bookable.setting.subject.id ? bookable.setting.subject : await subjectTitled(repos, booked.subjectId)
     const seriesId = slots.length > 1 ? await repos.bookings.insertSeries(actor.id, slots.length, now) : null
     const written: Array<Pick<BookingAggregate, 'booking' | 'lesson' | 'events'>> = []
     for (const [index, slot] of slots.entries()) {
@@ -204,14 +209,22 @@ async function run(
     }
     const first = written[0]!
     const bookingIds = written.map((w) => w.booking.id)
-    return ok({ ...first, series: seriesId === null ? null : { id: seriesId, position: 1, weeks: slots.length, bookingIds } })
+    return ok({ ...first, subject, series: seriesId === null ? null : { id: seriesId, position: 1, weeks: slots.length, bookingIds } })
   })
   if (created.isErr()) return err(created.error)
-  // The answer is what was written, and what it names read once, after the commit, so the
-  // tutor's lock is held no longer than the decision needs.
-  const { booking, lesson, events, series } = created.value
-  const setting = await deps.uow.repos.bookings.findSetting(lesson, booking.userId)
-  return ok({ ...setting, booking, lesson, events, series, payment: null, notes: [] })
+  // The answer is what was written and what the checks read on the way: no read after the
+  // commit. The level was checked against the teach, so it is one the catalog has.
+  const { booking, lesson, events, series, subject } = created.value
+  const { tutor, booker, subjectLevel } = bookable.setting
+  if (!subjectLevel) throw new Error(`subject level ${input.subjectLevelId} of teach ${input.teachId} is not in the catalog`)
+  return ok({ tutor, booker, children, subject, subjectLevel, booking, lesson, events, series, payment: null, notes: [] })
+}
+
+/** A subject as the catalog names it. */
+async function subjectTitled(repos: Pick<BookingRepos, 'catalog'>, subjectId: number): Promise<Titled> {
+  const found = (await repos.catalog.subjects({})).find((s) => s.id === subjectId)
+  if (!found) throw new Error(`subject ${subjectId} is not in the catalog`)
+  return { id: found.id, title: found.title }
 }
 
 /**

@@ -42,6 +42,7 @@ export type {
   BookingPaymentRepository,
   BookingRepos,
   BookingRepository,
+  BookingTeach,
   CouponRepository,
   HoursTaughtChange,
   LessonPatch,

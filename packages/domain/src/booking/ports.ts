@@ -3,11 +3,19 @@ import type { Coupon } from '../pricing'
 import type { LinkBuilder } from '../accounts'
 import type { IntegrationEvents } from '../integrations'
 import type { Outbox } from '../outbox'
-import type { AvailabilityDeps, AvailabilityRepos } from '../availability'
+import type { AvailabilityDeps, AvailabilityRepos, BookableTeach } from '../availability'
 import type { LessonSide, LessonState } from '../lesson'
 import type { Clock, PageOf, PageRequest, Pence, UnitOfWork } from '../shared'
+import type { Titled } from '../teaching'
 import type { BookingState } from './booking-state'
 import type { BookingAggregate, BookingEvent, BookingSeries, BookingPayment, BookingRecord, BookingSetting, LessonRecord, PaymentStatus } from './booking-record'
+
+/**
+ * A bookable teach with its part of a new booking's setting: the tutor's standing, the booker,
+ * the teach's subject and the chosen level (null when the teach does not cover it). As the
+ * detail of a booking shows them (`BookingSetting`).
+ */
+export type BookingTeach = BookableTeach & { setting: Pick<BookingSetting, 'tutor' | 'booker' | 'subject'> & { subjectLevel: Titled | null } }
 
 /** A lesson, its booking and the booking's first event as one insert: the lesson's fields, the booking's price, the event. */
 export type NewBooking = Pick<
@@ -74,12 +82,15 @@ export interface BookingRepository {
   /** A new weekly series of this many weeks; its id. Its bookings name it as they are inserted. */
   insertSeries(userId: number, weeks: number, createdAt: Date): Promise<number>
   findSeries(id: number): Promise<BookingSeries | undefined>
-  /** Of the given children, those belonging to this parent (and not deleted). */
-  ownChildIds(parentId: number, childIds: readonly number[]): Promise<number[]>
+  /**
+   * The teach to book, as `bookableTeaches` reads it, with what the booking's answer names of it
+   * and of its booker (`BookingTeach`): one statement, so the answer needs no read of its own.
+   */
+  findBookingTeach(teachId: number, bookerId: number, subjectLevelId: number): Promise<BookingTeach | undefined>
+  /** Of the given children, those belonging to this parent (and not deleted), with their names. */
+  ownChildren(parentId: number, childIds: readonly number[]): Promise<BookingSetting['children']>
   /** The booking, its lesson and its event as stored; undefined when the database refuses the time (another live lesson of the tutor overlaps). */
   insert(draft: NewBooking): Promise<{ booking: BookingRecord; lesson: LessonRecord; event: BookingEvent } | undefined>
-  /** What the detail of a booking of this lesson names besides the booking's own rows. One statement. */
-  findSetting(lesson: Pick<LessonRecord, 'id' | 'tutorId' | 'subjectId' | 'subjectLevelId'>, bookerId: number): Promise<BookingSetting>
   findById(id: number): Promise<BookingAggregate | undefined>
   findByLessonId(lessonId: number): Promise<BookingAggregate | undefined>
   /** Locks the booking and its lesson rows (FOR UPDATE) and answers them fresh. */

@@ -20,8 +20,11 @@ const securityHeaders = (): Record<string, string> => ({
   'x-xss-protection': '1; mode=block',
 })
 
-/** Answers built with the request's answer headers already in them (see `completeAnswer`). */
-const complete = new WeakSet<Response>()
+/** What a complete answer was built of: its body as given, its status and its plain headers. */
+export type AnswerParts = { body: string | Uint8Array | null; status: number; headers: Record<string, string> }
+
+/** Answers built with the request's answer headers already in them (see `completeAnswer`), with their parts. */
+const complete = new WeakMap<Response, AnswerParts>()
 
 /** Adds a header every answer to this request carries, whoever builds the answer. */
 export function addAnswerHeader(c: Context<AppEnv>, name: string, value: string): void {
@@ -39,12 +42,21 @@ export function completeAnswer(c: Context<AppEnv>, body: string | null, status: 
   const headers = securityHeaders()
   for (const [name, value] of c.get('answerHeaders')) headers[name] = value
   for (const name in own) headers[name] = own[name]!
-  const answer = new Response(body, { status, headers })
-  complete.add(answer)
+  return completed(body, status, headers)
+}
+
+/** A complete answer of these parts (`headers` already holding the request's answer headers). */
+export function completed(body: AnswerParts['body'], status: number, headers: Record<string, string>): Response {
+  // The Node adapter writes a string or a Uint8Array (a Buffer too) as it is.
+  const answer = new Response(body as ConstructorParameters<typeof Response>[0], { status, headers })
+  complete.set(answer, { body, status, headers })
   return answer
 }
 
 export const isCompleteAnswer = (answer: Response): boolean => complete.has(answer)
+
+/** The parts of a complete answer, to build another from them without reading it back; undefined for any other. */
+export const partsOf = (answer: Response): AnswerParts | undefined => complete.get(answer)
 
 /**
  * Gathers the headers of every answer (request id, security, CORS, rate limit) as the
