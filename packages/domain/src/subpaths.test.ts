@@ -81,6 +81,7 @@ const ROOT: Record<string, keyof typeof SUBPATHS> = {
   DEFAULT_CANCELLATION_POLICY: 'pricing',
   discountOn: 'pricing',
   lessonPriceBreakdown: 'pricing',
+  lessonPricer: 'pricing',
   priceInputSchema: 'pricing',
   refundAmount: 'pricing',
   refundPercentFor: 'pricing',
