@@ -7,7 +7,7 @@ import { AVAILABILITY_AIM, AVAILABILITY_ROUTES } from './availability.bench'
 import { BOOKING_AIM, type BookingRow } from './booking.bench'
 import { PLATFORM_AIMS, platformShare, type PlatformRow } from './http.bench'
 import { SEARCH_AIM, SEARCH_ROUTES } from './search.bench'
-import { AIM_DATABASE, AIM_TUTORS, CEILING_ROUTE, pad, type Aim, type Row } from './support'
+import { AIM_DATABASE, AIM_TUTORS, CEILING_ROUTE, meetsAim, pad, type Aim, type Row } from './support'
 
 export type BenchRun = { platform: readonly PlatformRow[]; marketplace: readonly Row[]; booking: readonly BookingRow[] }
 
@@ -33,7 +33,7 @@ function routeAim(rows: readonly Row[], route: string, aim: Aim, label: string):
   return {
     aim: name,
     measured: `p95 ${row.p95} ms, ${count(row.rps)} req/s = ${percent(share)} of ${count(ceiling.rps)}`,
-    verdict: row.p95 < aim.p95Ms && share >= aim.ceilingShare ? 'MET' : 'MISSED',
+    verdict: meetsAim(aim, row.p95, share) ? 'MET' : 'MISSED',
   }
 }
 

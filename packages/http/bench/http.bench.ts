@@ -31,7 +31,6 @@ const WARMUP_SECONDS = 2
 
 type Measured = { requestsPerSecond: number; p50: number; p99: number; total: number; non2xx: number; errors: number }
 export type PlatformRow = Measured & { database: string; route: string; cpuMicrosPerRequest: number }
-type Row = PlatformRow
 
 function load(url: string, headers: Record<string, string> = {}, duration = DURATION_SECONDS): Promise<Measured> {
   return new Promise((resolve, reject) => {
@@ -74,7 +73,7 @@ async function openDatabase(kind: DatabaseKind, dataDir: string): Promise<Databa
 }
 
 /** The four routes on a fresh database of `kind`: two ceilings and the two routes the aims compare with them. */
-export async function platformRows(kind: DatabaseKind): Promise<Row[]> {
+export async function platformRows(kind: DatabaseKind): Promise<PlatformRow[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tutoring-bench-'))
   const database = await openDatabase(kind, dataDir)
   const config = loadConfig({
@@ -102,7 +101,7 @@ export async function platformRows(kind: DatabaseKind): Promise<Row[]> {
       { route: 'one PK select (ceiling)', url: `${ceilings.url}/one-select/${data.user.id}` },
       { route: 'GET /api/v1/users/{id} (auth)', url: `${server.url}/api/v1/users/${data.user.id}`, headers: auth },
     ]
-    const rows: Row[] = []
+    const rows: PlatformRow[] = []
     for (const target of targets) {
       await load(target.url, target.headers, WARMUP_SECONDS)
       // CPU of this process (server, ceilings and the embedded database) per request: steadier
@@ -129,14 +128,14 @@ export const PLATFORM_AIMS = [
 ] as const
 
 /** A route's req/s and CPU per request as shares of its ceiling's, from rows of one database. */
-export function platformShare(rows: readonly Row[], aim: (typeof PLATFORM_AIMS)[number]): { byRate: number; byCpu: number } {
+export function platformShare(rows: readonly PlatformRow[], aim: (typeof PLATFORM_AIMS)[number]): { byRate: number; byCpu: number } {
   const row = (route: string) => rows.find((r) => r.route.startsWith(route))!
   const measured = row(aim.route)
   const ceiling = row(aim.ceiling)
   return { byRate: measured.requestsPerSecond / ceiling.requestsPerSecond, byCpu: ceiling.cpuMicrosPerRequest / measured.cpuMicrosPerRequest }
 }
 
-export function printPlatform(rows: readonly Row[]) {
+export function printPlatform(rows: readonly PlatformRow[]) {
   console.log(`\n${pad('database', 10)}${pad('route', 32)}${padLeft('req/s', 9)}${padLeft('p50 ms', 8)}${padLeft('p99 ms', 8)}${padLeft('cpu µs/req', 12)}`)
   for (const r of rows) {
     console.log(
