@@ -20,25 +20,26 @@ import type { TutorsRepos } from '@tutoring/domain/tutors'
 import type { VerificationRepos } from '@tutoring/domain/verification'
 import { accountsRepositories } from './accounts/accounts.repositories'
 import { availabilityRepositories } from './availability/availability.repositories'
-import { bookingPaymentsRepositories, withBookingPaymentsLocks } from './booking-payments/booking-payments.repositories'
-import { bookingRepositories, withBookingLocks } from './booking/booking.repositories'
+import { bookingPaymentsRepositories } from './booking-payments/booking-payments.repositories'
+import { bookingRepositories } from './booking/booking.repositories'
 import { catalogRepositories } from './catalog/catalog.repositories'
 import type { Database } from './db/database'
-import { filesRepositories, withFilesLocks } from './files/files.repositories'
-import { integrationsRepositories, withIntegrationsLocks } from './integrations/integrations.repositories'
+import { insideBags, outsideBags } from './db/repository-bag'
+import { filesRepositories } from './files/files.repositories'
+import { integrationsRepositories } from './integrations/integrations.repositories'
 import { notesRepositories } from './notes/notes.repositories'
 import { notificationsRepositories } from './notifications/notifications.repositories'
 import { outboxRepositories } from './outbox/outbox.repositories'
-import { paymentsRepositories, withPaymentsLocks } from './payments/payments.repositories'
-import { profilesRepositories, withProfilesLocks } from './profiles/profiles.repositories'
+import { paymentsRepositories } from './payments/payments.repositories'
+import { profilesRepositories } from './profiles/profiles.repositories'
 import { registrationRepositories } from './registration/registration.repositories'
-import { reviewsRepositories, withReviewsLocks } from './reviews/reviews.repositories'
-import { scheduleRepositories, withScheduleLocks } from './schedule/schedule.repositories'
+import { reviewsRepositories } from './reviews/reviews.repositories'
+import { scheduleRepositories } from './schedule/schedule.repositories'
 import { searchRepositories } from './search/search.repositories'
-import { subscriptionsRepositories, withSubscriptionsLocks } from './subscriptions/subscriptions.repositories'
+import { subscriptionsRepositories } from './subscriptions/subscriptions.repositories'
 import { teachingRepositories } from './teaching/teaching.repositories'
 import { tutorsRepositories } from './tutors/tutors.repositories'
-import { verificationRepositories, withVerificationLocks } from './verification/verification.repositories'
+import { verificationRepositories } from './verification/verification.repositories'
 import { webhooksRepositories } from './webhooks/webhooks.repositories'
 
 /** Every repository, as a transaction has them: what the domain's contexts ask of the bag. */
@@ -61,76 +62,50 @@ export type Repositories = AccountsRepos &
   NotificationsRepos &
   IntegrationsRepos
 
-/** One context's part of the bag: its repositories, and in a transaction the locks they take there. */
-type Part = { outside(db: Kysely<Database>, now: () => Date): object; inside(trx: Transaction<Database>, now: () => Date): object }
-
-const part = <R extends object>(outside: (db: Kysely<Database>, now: () => Date) => R, locks?: (trx: Transaction<Database>, repos: R) => object): Part => ({
-  outside,
-  inside: (trx, now) => {
-    const repos = outside(trx, now)
-    return locks ? { ...repos, ...locks(trx, repos) } : repos
-  },
-})
-
 /**
- * Every context's part (`<context>.repositories.ts`); a new repository is a line there, a new
- * context a line here.
+ * Every context's part (`<context>.repositories.ts`, which lists the names it answers); a new
+ * repository is a line there, a new context a line here.
  */
-const PARTS: readonly Part[] = [
-  part(accountsRepositories),
-  part(registrationRepositories),
-  part(catalogRepositories),
-  part(profilesRepositories, withProfilesLocks),
-  part(filesRepositories, withFilesLocks),
-  part(notificationsRepositories),
-  part(verificationRepositories, withVerificationLocks),
-  part(paymentsRepositories, withPaymentsLocks),
-  part(subscriptionsRepositories, withSubscriptionsLocks),
-  part(teachingRepositories),
-  part(scheduleRepositories, withScheduleLocks),
-  part(availabilityRepositories),
-  part(searchRepositories),
-  part(tutorsRepositories),
-  part(bookingRepositories, withBookingLocks),
-  part(notesRepositories),
-  part(bookingPaymentsRepositories, withBookingPaymentsLocks),
-  part(reviewsRepositories, withReviewsLocks),
-  part(outboxRepositories),
-  part(webhooksRepositories),
-  part(integrationsRepositories, withIntegrationsLocks),
-]
+const PARTS = [
+  accountsRepositories,
+  registrationRepositories,
+  catalogRepositories,
+  profilesRepositories,
+  filesRepositories,
+  notificationsRepositories,
+  verificationRepositories,
+  paymentsRepositories,
+  subscriptionsRepositories,
+  teachingRepositories,
+  scheduleRepositories,
+  availabilityRepositories,
+  searchRepositories,
+  tutorsRepositories,
+  bookingRepositories,
+  notesRepositories,
+  bookingPaymentsRepositories,
+  reviewsRepositories,
+  outboxRepositories,
+  webhooksRepositories,
+  integrationsRepositories,
+] as const
+
+const outsideBag = outsideBags(PARTS)
+const insideBag = insideBags(PARTS)
 
 /**
  * Every repository outside a transaction (on the pool): no locks. `now` is the service's clock,
  * which dates what the outbox queues (the worker decides what is due by it).
  */
 export function makeRepositories(db: Kysely<Database>, now: () => Date): WithoutLocks<Repositories> {
-  return Object.assign({}, ...PARTS.map((p) => p.outside(db, now))) as WithoutLocks<Repositories>
+  return outsideBag({ db, now })
 }
-
-/** Which part answers each repository's name (the last, as spreading them in order would): learnt from the first bag built. */
-let partByName: Map<string, Part> | undefined
 
 /**
  * Every repository bound to one transaction, with the locks each context's part takes there.
- * A part is built when one of its repositories is first asked for: building all of them for
- * every transaction cost more than half a millisecond of a booking's CPU, which asks for few.
+ * A part is built when one of its repositories is first read: building all of them for every
+ * transaction cost more than half a millisecond of a booking's CPU, which reads few.
  */
 export function makeTransactionRepositories(trx: Transaction<Database>, now: () => Date): Repositories {
-  const byName = (partByName ??= new Map(PARTS.flatMap((p) => Object.keys(p.inside(trx, now)).map((name) => [name, p] as const))))
-  const built = new Map<Part, Record<string, unknown>>()
-  const repository = (name: string): unknown => {
-    const owner = byName.get(name)
-    if (!owner) return undefined
-    let repos = built.get(owner)
-    if (!repos) built.set(owner, (repos = owner.inside(trx, now) as Record<string, unknown>))
-    return repos[name]
-  }
-  return new Proxy({} as Repositories, {
-    get: (_target, name) => (typeof name === 'string' ? repository(name) : undefined),
-    has: (_target, name) => typeof name === 'string' && byName.has(name),
-    ownKeys: () => [...byName.keys()],
-    getOwnPropertyDescriptor: (_target, name) =>
-      typeof name === 'string' && byName.has(name) ? { value: repository(name), enumerable: true, configurable: true, writable: false } : undefined,
-  })
+  return insideBag({ trx, now })
 }

@@ -1,14 +1,14 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { bookableTeachRepository } from './bookable-teach.repository'
 import { calendarFeedRepository } from './calendar-feed.repository'
 import { tutorSlotFactsRepository } from './tutor-slot-facts.repository'
 
-/** The availability context's part of the repository bag, outside a transaction: no locks. */
-export function availabilityRepositories(db: Kysely<Database>) {
-  return {
+/** The availability context's part of the repository bag. */
+export const availabilityRepositories = repositoryPart({
+  outside: (db) => ({
     bookableTeaches: bookableTeachRepository(db),
     slotFacts: tutorSlotFactsRepository(db),
     calendarFeeds: calendarFeedRepository(db),
-  }
-}
+  }),
+  names: { bookableTeaches: true, slotFacts: true, calendarFeeds: true },
+})

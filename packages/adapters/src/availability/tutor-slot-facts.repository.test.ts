@@ -53,13 +53,13 @@ describe.each(testDatabaseKinds())('a tutor’s slot facts on %s', (kind) => {
       ],
       { tag: 'facts', passwordHash: 'x' },
     )) as [number, number]
-    const schedules = scheduleRepositories(handle.db).daySchedules
+    const schedules = scheduleRepositories.outside(handle.db, () => new Date()).daySchedules
     const entry = { lessonTypes: ['online' as const], bufferMinutes: 15, subjectId: null, subjectLevelId: null, examBoardId: null }
     // Windows out of order within an entry, and a later entry that starts earlier on the same day.
     await schedules.insert(withAll, { ...entry, day: 'MONDAY', slots: [{ from: '14:00', to: '16:00' }, { from: '09:00', to: '11:00' }] })
     await schedules.insert(withAll, { ...entry, day: 'MONDAY', slots: [{ from: '22:00', to: '24:00' }, { from: '07:00', to: '08:30' }], subjectId: subject.id, subjectLevelId: level })
     await schedules.insert(withAll, { ...entry, day: 'SUNDAY', slots: [{ from: '10:00', to: '12:00' }], lessonTypes: ['tutors_home', 'online'] })
-    const holidays = scheduleRepositories(handle.db).holidays
+    const holidays = scheduleRepositories.outside(handle.db, () => new Date()).holidays
     await holidays.insert(withAll, { startDate: '2026-12-24', endDate: '2026-12-26' })
     await holidays.insert(withAll, { startDate: '2026-08-01', endDate: '2026-08-14' })
 
@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds())('a tutor’s slot facts on %s', (kind) => {
 
   it('answers what the schedule pages’ readers answer, in their order', async () => {
     const facts = await tutorSlotFactsRepository(handle.db).forTutor(withAll, range)
-    const schedule = scheduleRepositories(handle.db)
+    const schedule = scheduleRepositories.outside(handle.db, () => new Date())
     expect(facts.schedule).toEqual(await schedule.daySchedules.listForTutor(withAll))
     expect(facts.schedule.map((e) => [e.day, e.slots])).toEqual([
       ['SUNDAY', [{ from: '10:00', to: '12:00' }]],

@@ -1,21 +1,17 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { bookingLocks, bookingRepository } from './booking.repository'
 import { couponRepository } from './coupon.repository'
 import { lessonReminderRepository } from './lesson-reminder.repository'
 
-/** The booking context's part of the repository bag, outside a transaction: no locks. */
-export function bookingRepositories(db: Kysely<Database>) {
-  return {
+/** The booking context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const bookingRepositories = repositoryPart({
+  outside: (db) => ({
     bookings: bookingRepository(db),
     coupons: couponRepository(db),
     reminders: lessonReminderRepository(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withBookingLocks(trx: Transaction<Database>, repos: ReturnType<typeof bookingRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     bookings: { ...repos.bookings, ...bookingLocks(trx) },
-  }
-}
+  }),
+  names: { bookings: true, coupons: true, reminders: true },
+})

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { catalogRepository } from './catalog.repository'
 
-/** The catalog context's part of the repository bag, outside a transaction: no locks. */
-export function catalogRepositories(db: Kysely<Database>) {
-  return {
+/** The catalog context's part of the repository bag. */
+export const catalogRepositories = repositoryPart({
+  outside: (db) => ({
     catalog: catalogRepository(db),
-  }
-}
+  }),
+  names: { catalog: true },
+})

@@ -1,19 +1,15 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { fileRepository } from './file.repository'
 import { mediaLocks, mediaRepository } from './media.repository'
 
-/** The files context's part of the repository bag, outside a transaction: no locks. */
-export function filesRepositories(db: Kysely<Database>) {
-  return {
+/** The files context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const filesRepositories = repositoryPart({
+  outside: (db) => ({
     files: fileRepository(db),
     media: mediaRepository(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withFilesLocks(trx: Transaction<Database>, repos: ReturnType<typeof filesRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     media: { ...repos.media, ...mediaLocks(trx) },
-  }
-}
+  }),
+  names: { files: true, media: true },
+})

@@ -1,21 +1,17 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { integrationEvents } from './integration-events.repository'
 import { webhookDeliveryRepository } from './webhook-delivery.repository'
 import { webhookEndpointLocks, webhookEndpointRepository } from './webhook-endpoint.repository'
 
-/** The integrations context's part of the repository bag, outside a transaction: no locks. */
-export function integrationsRepositories(db: Kysely<Database>) {
-  return {
+/** The integrations context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const integrationsRepositories = repositoryPart({
+  outside: (db) => ({
     webhookEndpoints: webhookEndpointRepository(db),
     webhookDeliveries: webhookDeliveryRepository(db),
     integrationEvents: integrationEvents(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withIntegrationsLocks(trx: Transaction<Database>, repos: ReturnType<typeof integrationsRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     webhookEndpoints: { ...repos.webhookEndpoints, ...webhookEndpointLocks(trx) },
-  }
-}
+  }),
+  names: { webhookEndpoints: true, webhookDeliveries: true, integrationEvents: true },
+})

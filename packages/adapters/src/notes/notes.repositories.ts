@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { noteRepository } from './note.repository'
 
-/** The notes context's part of the repository bag (it takes no locks of its own). */
-export function notesRepositories(db: Kysely<Database>) {
-  return { notes: noteRepository(db) }
-}
+/** The notes context's part of the repository bag. */
+export const notesRepositories = repositoryPart({
+  outside: (db) => ({ notes: noteRepository(db) }),
+  names: { notes: true },
+})

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { pushDeliveryLog } from './push-delivery-log.repository'
 
-/** The notifications context's part of the repository bag, outside a transaction: no locks. */
-export function notificationsRepositories(db: Kysely<Database>) {
-  return {
+/** The notifications context's part of the repository bag. */
+export const notificationsRepositories = repositoryPart({
+  outside: (db) => ({
     pushDeliveries: pushDeliveryLog(db),
-  }
-}
+  }),
+  names: { pushDeliveries: true },
+})

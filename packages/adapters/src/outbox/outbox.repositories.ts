@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { outboxWriter } from './outbox.repository'
 
-/** The outbox context's part of the repository bag, outside a transaction: no locks. `now` dates what it queues. */
-export function outboxRepositories(db: Kysely<Database>, now: () => Date) {
-  return {
+/** The outbox context's part of the repository bag (`now` dates what it queues). */
+export const outboxRepositories = repositoryPart({
+  outside: (db, now) => ({
     outbox: outboxWriter(db, now),
-  }
-}
+  }),
+  names: { outbox: true },
+})

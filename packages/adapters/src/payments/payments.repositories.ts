@@ -1,24 +1,20 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { bankAccountLocks, bankAccountRepository } from './bank-account.repository'
 import { cardLocks, cardRepository } from './card.repository'
 import { paymentCustomerRepository } from './payment-customer.repository'
 import { payoutAccountRepository } from './payout-account.repository'
 
-/** The payments context's part of the repository bag, outside a transaction: no locks. */
-export function paymentsRepositories(db: Kysely<Database>) {
-  return {
+/** The payments context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const paymentsRepositories = repositoryPart({
+  outside: (db) => ({
     cards: cardRepository(db),
     bankAccounts: bankAccountRepository(db),
     paymentCustomers: paymentCustomerRepository(db),
     payoutAccounts: payoutAccountRepository(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withPaymentsLocks(trx: Transaction<Database>, repos: ReturnType<typeof paymentsRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     cards: { ...repos.cards, ...cardLocks(trx) },
     bankAccounts: { ...repos.bankAccounts, ...bankAccountLocks(trx) },
-  }
-}
+  }),
+  names: { cards: true, bankAccounts: true, paymentCustomers: true, payoutAccounts: true },
+})

@@ -1,18 +1,14 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { personalRecords } from './personal-records.repository'
 import { ownerLocks } from './profile-owners.repository'
 
-/** The profiles context's part of the repository bag, outside a transaction: no locks. */
-export function profilesRepositories(db: Kysely<Database>) {
-  return {
+/** The profiles context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const profilesRepositories = repositoryPart({
+  outside: (db) => ({
     personalRecords: personalRecords(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withProfilesLocks(trx: Transaction<Database>, repos: ReturnType<typeof profilesRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     personalRecords: { ...repos.personalRecords, owners: { ...repos.personalRecords.owners, ...ownerLocks(trx) } },
-  }
-}
+  }),
+  names: { personalRecords: true },
+})

@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { referenceLookups } from './reference-lookups.repository'
 import { registrationRecords } from './registration.repository'
 
-/** The registration context's part of the repository bag, outside a transaction: no locks. */
-export function registrationRepositories(db: Kysely<Database>) {
-  return {
+/** The registration context's part of the repository bag. */
+export const registrationRepositories = repositoryPart({
+  outside: (db) => ({
     registration: registrationRecords(db),
     reference: referenceLookups(db),
-  }
-}
+  }),
+  names: { registration: true, reference: true },
+})

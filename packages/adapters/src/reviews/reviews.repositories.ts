@@ -1,17 +1,13 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { reviewLocks, reviewRepository } from './review.repository'
 
-/** The reviews context's part of the repository bag, outside a transaction: no locks. */
-export function reviewsRepositories(db: Kysely<Database>) {
-  return {
+/** The reviews context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const reviewsRepositories = repositoryPart({
+  outside: (db) => ({
     reviews: reviewRepository(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withReviewsLocks(trx: Transaction<Database>, repos: ReturnType<typeof reviewsRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     reviews: { ...repos.reviews, ...reviewLocks(trx) },
-  }
-}
+  }),
+  names: { reviews: true },
+})

@@ -1,21 +1,17 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { dayScheduleLocks, dayScheduleRepository } from './day-schedule.repository'
 import { holidayRepository } from './holiday.repository'
 import { locationRepository } from './location.repository'
 
-/** The schedule context's part of the repository bag, outside a transaction: no locks. */
-export function scheduleRepositories(db: Kysely<Database>) {
-  return {
+/** The schedule context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const scheduleRepositories = repositoryPart({
+  outside: (db) => ({
     daySchedules: dayScheduleRepository(db),
     holidays: holidayRepository(db),
     locations: locationRepository(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withScheduleLocks(trx: Transaction<Database>, repos: ReturnType<typeof scheduleRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     daySchedules: { ...repos.daySchedules, ...dayScheduleLocks(trx) },
-  }
-}
+  }),
+  names: { daySchedules: true, holidays: true, locations: true },
+})

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { tutorSearchRepository } from './tutor-search.repository'
 
-/** The search context's part of the repository bag, outside a transaction: no locks. */
-export function searchRepositories(db: Kysely<Database>) {
-  return {
+/** The search context's part of the repository bag. */
+export const searchRepositories = repositoryPart({
+  outside: (db) => ({
     tutorSearch: tutorSearchRepository(db),
-  }
-}
+  }),
+  names: { tutorSearch: true },
+})

@@ -1,17 +1,13 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { subscriptionLocks, subscriptionRepository } from './subscription.repository'
 
-/** The subscriptions context's part of the repository bag, outside a transaction: no locks. */
-export function subscriptionsRepositories(db: Kysely<Database>) {
-  return {
+/** The subscriptions context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const subscriptionsRepositories = repositoryPart({
+  outside: (db) => ({
     subscriptions: subscriptionRepository(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withSubscriptionsLocks(trx: Transaction<Database>, repos: ReturnType<typeof subscriptionsRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     subscriptions: { ...repos.subscriptions, ...subscriptionLocks(trx) },
-  }
-}
+  }),
+  names: { subscriptions: true },
+})

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { teachRepository } from './teach.repository'
 
-/** The teaching context's part of the repository bag, outside a transaction: no locks. */
-export function teachingRepositories(db: Kysely<Database>) {
-  return {
+/** The teaching context's part of the repository bag. */
+export const teachingRepositories = repositoryPart({
+  outside: (db) => ({
     teaches: teachRepository(db),
-  }
-}
+  }),
+  names: { teaches: true },
+})

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { tutorDirectory } from './tutor-directory.repository'
 
-/** The tutors context's part of the repository bag, outside a transaction: no locks. */
-export function tutorsRepositories(db: Kysely<Database>) {
-  return {
+/** The tutors context's part of the repository bag. */
+export const tutorsRepositories = repositoryPart({
+  outside: (db) => ({
     tutorDirectory: tutorDirectory(db),
-  }
-}
+  }),
+  names: { tutorDirectory: true },
+})

@@ -1,17 +1,13 @@
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { verificationLocks, verificationRepository } from './verification.repository'
 
-/** The verification context's part of the repository bag, outside a transaction: no locks. */
-export function verificationRepositories(db: Kysely<Database>) {
-  return {
+/** The verification context's part of the repository bag, and in a transaction the row locks its repositories take there. */
+export const verificationRepositories = repositoryPart({
+  outside: (db) => ({
     verifications: verificationRepository(db),
-  }
-}
-
-/** The same part bound to a transaction: its repositories with the row locks they take there. */
-export function withVerificationLocks(trx: Transaction<Database>, repos: ReturnType<typeof verificationRepositories>) {
-  return {
+  }),
+  locks: (trx, repos) => ({
     verifications: { ...repos.verifications, ...verificationLocks(trx) },
-  }
-}
+  }),
+  names: { verifications: true },
+})

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/database'
+import { repositoryPart } from '../db/repository-bag'
 import { webhookEventLog } from './webhook-event-log.repository'
 
-/** The webhooks context's part of the repository bag, outside a transaction: no locks. */
-export function webhooksRepositories(db: Kysely<Database>) {
-  return {
+/** The webhooks context's part of the repository bag. */
+export const webhooksRepositories = repositoryPart({
+  outside: (db) => ({
     webhookEvents: webhookEventLog(db),
-  }
-}
+  }),
+  names: { webhookEvents: true },
+})
