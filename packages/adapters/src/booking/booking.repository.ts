@@ -179,6 +179,17 @@ const bookingTeachStatement = compiledOnce<{ teachId: number; bookerId: number; 
     .compile(),
 )
 
+/** Which of the children named are the parent's own, compiled once, as it runs in every booking that names children. */
+const ownChildrenStatement = compiledOnce<{ parentId: number; childIds: readonly number[] }, BookingSetting['children'][number]>((db, v) =>
+  db
+    .selectFrom('children')
+    .select(['id', 'firstname', 'lastname'])
+    .where('parent_id', '=', v('parentId'))
+    .where('deleted_at', 'is', null)
+    .where(sql<boolean>`id = any(${v('childIds')}::bigint[])`)
+    .compile(),
+)
+
 const rowToBookingTeach = (row: BookingTeachRow): BookingTeach => ({
   ...rowToBookableTeach(row),
   setting: { tutor: jsonToTutor(row.setting_tutor), booker: jsonToPerson(row.setting_booker), subject: row.setting_subject, subjectLevel: row.setting_level },
@@ -466,13 +477,7 @@ export function bookingRepository(db: Kysely<Database>): WithoutLocks<BookingRep
     },
     async ownChildren(parentId, childIds) {
       if (childIds.length === 0) return []
-      return db
-        .selectFrom('children')
-        .select(['id', 'firstname', 'lastname'])
-        .where('parent_id', '=', parentId)
-        .where('deleted_at', 'is', null)
-        .where('id', 'in', [...childIds])
-        .execute()
+      return (await db.executeQuery(ownChildrenStatement(db, { parentId, childIds }))).rows
     },
     async insert(draft) {
       let row: InsertedIds

@@ -1,6 +1,7 @@
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { WithoutLocks } from '@tutoring/domain/shared'
 import type { Database } from './database'
+import { compiledOnce } from './prepared-statements'
 
 /**
  * The `lock*` methods of a repository port. They are built from a `Transaction` only, so
@@ -19,7 +20,12 @@ export async function lockUserRow(trx: Transaction<Database>, userId: number): P
   await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
 }
 
+/** The users' rows, held in id order; compiled once, as it runs in every booking. */
+const lockUserRowsStatement = compiledOnce<{ userIds: readonly number[] }, { id: number }>((db, v) =>
+  db.selectFrom('users').select('id').where(sql<boolean>`id = any(${v('userIds')}::bigint[])`).orderBy('id').forNoKeyUpdate().compile(),
+)
+
 /** Holds several users' rows, taken in id order so that two transactions never wait on each other. */
 export async function lockUserRows(trx: Transaction<Database>, userIds: readonly number[]): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', 'in', [...new Set(userIds)]).orderBy('id').forNoKeyUpdate().execute()
+  await trx.executeQuery(lockUserRowsStatement(trx, { userIds }))
 }

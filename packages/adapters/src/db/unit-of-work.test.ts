@@ -34,6 +34,7 @@ describe.each(testDatabaseKinds())('the unit of work on %s', (kind) => {
   it('offers every lock inside a transaction, and they run there', async () => {
     const result = await uow.run(async (repos) => {
       await repos.bookings.lockTutor(1)
+      await repos.bookings.lockTutorAndBooker(2, 1)
       await repos.cards.lockUser(1)
       return ok({
         booking: await repos.bookings.lockById(-1),
