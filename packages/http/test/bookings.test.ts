@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SAMPLES, testDatabaseKinds } from '@tutoring/adapters/testing'
-import { expireHolds } from '@tutoring/domain/booking'
+import { AUTHORIZE_LEAD_DAYS, expireHolds } from '@tutoring/domain/booking'
 import { runDuePayments } from '@tutoring/domain/booking-payments'
 import { fakeClock } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
@@ -64,15 +64,19 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
 
   const usedHours = new Set<number>()
   /**
-   * A new one-hour slot of the tutor's, from `daysAhead` days on; the hours either side stay
-   * free too, so back-to-back bookings around it have room.
+   * A new one-hour slot of the tutor's, from `daysAhead` days on; with `roomAround`, the hours
+   * either side stay free too, so back-to-back bookings around it have room. A slot asked for
+   * within the authorisation lead (6 days) lies within it, so paying it authorises at once, as
+   * the tests that cancel or capture a payment expect, rather than only scheduling it.
    */
-  const nextSlot = (daysAhead = 2) => {
+  const nextSlot = (daysAhead = 2, { roomAround = false } = {}) => {
     let hour = daysAhead * 24 + 1
+    const taken = (h: number) => (roomAround ? [h - 1, h, h + 1] : [h])
     // A lesson lies within one day's window, so none starts at 23:00 London time.
     const londonHour = (h: number) => Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/London' }).format(new Date(base.getTime() + h * HOUR)))
-    while ([hour - 1, hour, hour + 1].some((h) => usedHours.has(h)) || londonHour(hour) === 23) hour += 1
-    ;[hour - 1, hour, hour + 1].forEach((h) => usedHours.add(h))
+    while (taken(hour).some((h) => usedHours.has(h)) || londonHour(hour) === 23) hour += 1
+    if (daysAhead < AUTHORIZE_LEAD_DAYS && hour >= AUTHORIZE_LEAD_DAYS * 24) throw new Error(`no free hour from day ${daysAhead} within the authorisation lead`)
+    taken(hour).forEach((h) => usedHours.add(h))
     const start = new Date(base.getTime() + hour * HOUR)
     return { start: start.toISOString(), finish: new Date(start.getTime() + HOUR).toISOString() }
   }
@@ -138,6 +142,35 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
         hours_taught: 0,
       })
       expect(created.timeline).toEqual([expect.objectContaining({ kind: 'booked', data: { total: '33.00' } })])
+    })
+
+    it("answers as the booking's detail does: in person with an address, for a parent's children at a level", async () => {
+      const parent = await t.register('parent')
+      const child = async (firstname: string) => {
+        const res = await t.request<One<{ id: number }>>('POST', '/api/v1/children', { token: parent.token, body: { firstname, lastname: 'P' } })
+        expect(res.status, res.text).toBe(201)
+        return res.body.data.id
+      }
+      const [first, second] = [await child('Ada'), await child('Bea')]
+      // A tutor of its own, teaching at home, so the lessons of the other tests' tutor stay theirs alone.
+      const own = await t.bookableTutor()
+      const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
+      const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: own.token, body: { subject_id: subject.id, subject_level_ids: [levelId], hourly_rate: '30.00' } })
+      expect(teach.status, teach.text).toBe(201)
+      for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
+        const entry = await t.request('POST', '/api/v1/day-availabilities', {
+          token: own.token,
+          body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['tutors_home'], buffer_minutes: 0 },
+        })
+        expect(entry.status, entry.text).toBe(201)
+      }
+      const address = { line1: '1 Example Street', city: 'London', postcode: 'N1 9GU' }
+      const times = nextSlot()
+      // The children named out of order: the detail lists them by id.
+      const home = await booked(parent, { teach_id: teach.body.data.id, subject_level_id: levelId, lesson_type: 1, ...times, address, child_ids: [second, first] })
+      expect(home.lesson.children.map((c) => c.id)).toEqual([first, second])
+      expect((await t.db.selectFrom('lessons').select('address').where('id', '=', home.lesson.id).executeTakeFirstOrThrow()).address).toMatchObject(address)
+      expect(home).toEqual((await detail(parent, home.id)).body.data)
     })
 
     it('checks validation, then the window, then the slot', async () => {
@@ -227,7 +260,7 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
 
     it('lets exactly one of 50 simultaneous bookings of one slot through; back-to-back lessons both succeed', async () => {
       const students = await Promise.all(Array.from({ length: 50 }, () => t.register('student')))
-      const times = nextSlot()
+      const times = nextSlot(2, { roomAround: true })
       const answers = await Promise.all(students.map((s) => book(s, bookingBody(times))))
       const statuses = answers.map((a) => a.status).sort()
       expect(statuses.filter((s) => s === 201)).toHaveLength(1)
@@ -477,7 +510,8 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       await t.infra.deliverOutbox(1000)
       const student = await t.register('student')
       const b = await booked(student)
-      await pay(student, b.id)
+      // Authorised now (not scheduled), so the cancellation has a processor call to make.
+      expect((await pay(student, b.id)).body.data.status).toBe('requires_capture')
       const processor = t.infra.processor as { cancelPaymentIntent: typeof t.infra.processor.cancelPaymentIntent }
       const working = processor.cancelPaymentIntent
       processor.cancelPaymentIntent = async () => {
@@ -558,37 +592,6 @@ describe.each(testDatabaseKinds())('bookings on %s', (kind) => {
       expect(rated.body.data.experience_rating).toBe(5)
       expect(tutorRates.status).toBe(403)
       expect([again.status, again.body.code, again.body.detail]).toEqual([409, 'invalid_state_transition', 'Cannot rate this lesson: it is already rated.'])
-    })
-  })
-  // Last: the other tests' outbox counts do not expect this booking's messages.
-  describe('answering', () => {
-    it("answers as the booking's detail does: in person with an address, for a parent's children at a level", async () => {
-      const parent = await t.register('parent')
-      const child = async (firstname: string) => {
-        const res = await t.request<One<{ id: number }>>('POST', '/api/v1/children', { token: parent.token, body: { firstname, lastname: 'P' } })
-        expect(res.status, res.text).toBe(201)
-        return res.body.data.id
-      }
-      const [first, second] = [await child('Ada'), await child('Bea')]
-      // A tutor of its own, teaching at home, so the lessons of the other tests' tutor stay theirs alone.
-      const own = await t.bookableTutor()
-      const subject = await t.db.selectFrom('subjects').select('id').where('title', '=', 'Mathematics').executeTakeFirstOrThrow()
-      const teach = await t.request<One<{ id: number }>>('POST', '/api/v1/teaches', { token: own.token, body: { subject_id: subject.id, subject_level_ids: [levelId], hourly_rate: '30.00' } })
-      expect(teach.status, teach.text).toBe(201)
-      for (const day of ['SUNDAY', 'MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY']) {
-        const entry = await t.request('POST', '/api/v1/day-availabilities', {
-          token: own.token,
-          body: { day, slots: [{ from: '00:00', to: '24:00' }], lesson_types: ['tutors_home'], buffer_minutes: 0 },
-        })
-        expect(entry.status, entry.text).toBe(201)
-      }
-      const address = { line1: '1 Example Street', city: 'London', postcode: 'N1 9GU' }
-      const times = nextSlot()
-      // The children named out of order: the detail lists them by id.
-      const home = await booked(parent, { teach_id: teach.body.data.id, subject_level_id: levelId, lesson_type: 1, ...times, address, child_ids: [second, first] })
-      expect(home.lesson.children.map((c) => c.id)).toEqual([first, second])
-      expect((await t.db.selectFrom('lessons').select('address').where('id', '=', home.lesson.id).executeTakeFirstOrThrow()).address).toMatchObject(address)
-      expect(home).toEqual((await detail(parent, home.id)).body.data)
     })
   })
 })
