@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { addTutors, catalogOf, removeAllTutors, testDatabaseKinds } from '@tutoring/adapters/testing'
 import { UK_PLACES, type DemoCatalog, type DemoTutor } from '@tutoring/testkit/demo'
 import { compareByRating, searchEligibility, type SearchSort } from '@tutoring/domain/search'
-import { addDays, distanceMiles, publicPoint } from '@tutoring/domain/shared'
+import { addDays, distanceBand, distanceMiles, DISTANCE_BAND_MILES, publicPoint } from '@tutoring/domain/shared'
 import { arbMarketplace, arbMarketplaceSearch, expectedMatches, fakeClock, placesGeocoder, type MarketplaceSearch } from '@tutoring/testkit'
 import { createTestContext, type TestContext } from './support/harness'
 
@@ -41,6 +41,19 @@ const inRatingOrder = (found: readonly number[], ids: readonly number[], tutors:
 /** Two float implementations may disagree on the very edge of a travel distance; such tutors are left out of the comparison. */
 const onTheEdge = (t: DemoTutor, s: MarketplaceSearch) =>
   t.location !== null && s.place !== undefined && Math.abs(distanceMiles(publicPoint(t.location), s.place) - t.location.travelDistanceMiles) < 1e-9
+
+/**
+ * Each answer's distance is the domain's band of the distance from the tutor's public point (null
+ * without a place or a location); a distance on a band's very edge is left out, as `onTheEdge`.
+ */
+const expectBands = (items: ReadonlyArray<{ id: number; location: { distance: number | null } }>, ids: readonly number[], tutors: readonly DemoTutor[], s: MarketplaceSearch) => {
+  for (const item of items) {
+    const location = tutors[ids.indexOf(item.id)]!.location
+    const miles = location && s.place ? distanceMiles(publicPoint(location), s.place) : null
+    if (miles !== null && Math.abs(miles / DISTANCE_BAND_MILES - Math.round(miles / DISTANCE_BAND_MILES)) < 1e-9) continue
+    expect(item.location.distance).toBe(miles === null ? null : distanceBand(miles))
+  }
+}
 
 describe.each(testDatabaseKinds())('search against the domain eligibility rules on %s', (kind) => {
   let t: TestContext
@@ -120,6 +133,7 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
             const expected = ids.filter((_, i) => expectedMatches(tutors[i]!, search, eligible, TODAY))
             expect(new Set(res.body.data.map((item) => item.id))).toEqual(new Set(expected))
             expect(res.body.meta.total).toBe(expected.length)
+            expectBands(res.body.data, ids, tutors, search)
             if (search.sort === 'distance') {
               const order = res.body.data.map((item) => [item.location.distance ?? Infinity, item.id] as const)
               expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]))
@@ -172,6 +186,7 @@ describe.each(testDatabaseKinds())('search against the domain eligibility rules 
             const expected = ids.filter((id, i) => !edge.has(id) && expectedMatches(tutors[i]!, search, eligible, TODAY))
             expect(new Set(found)).toEqual(new Set(expected))
             expect(res.body.meta.total).toBe(res.body.data.length)
+            expectBands(res.body.data, ids, tutors, search)
             if (search.sort === 'distance') {
               const order = res.body.data.map((item) => [item.location.distance ?? Infinity, item.id] as const)
               expect(order).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1]))
