@@ -131,7 +131,8 @@ describe.each(testDatabaseKinds())('the online search count on %s', (kind) => {
     expect((await countRows()).every((r) => (r as { n: number }).n === 1)).toBe(true)
     expect(await countRows()).toHaveLength(keys.length)
     // Holidays are in the data: some totals are lower than the rows of their key.
-    expect(Number((await rowsOf(sql`select count(*) as n from tutor_search_online_away`))[0]!.n)).toBeGreaterThan(0)
+    const ranges = await rowsOf(sql`select 1 from tutor_search_online_away`)
+    expect(ranges.length).toBeGreaterThan(0)
     await expectExact()
   }, 120_000)
 

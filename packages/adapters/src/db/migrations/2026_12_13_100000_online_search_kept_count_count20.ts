@@ -34,8 +34,10 @@ export async function up(db: Kysely<any>): Promise<void> {
           ) c group by 1, 2 having sum(c.n) <> 0;
       end if;
       if TG_OP in ('UPDATE', 'DELETE') then
-        delete from tutor_search_online_away a using old_rows r
-          where a.tutor_id = r.tutor_id and a.subject_id = r.subject_id and a.weekday = r.weekday;
+        if exists (select 1 from old_rows r where r.away is not null) then
+          execute 'delete from tutor_search_online_away a using old_rows r
+            where a.tutor_id = r.tutor_id and a.subject_id = r.subject_id and a.weekday = r.weekday';
+        end if;
       end if;
       if TG_OP in ('INSERT', 'UPDATE') then
         insert into tutor_search_online_away (subject_id, weekday, tutor_id, during)
@@ -61,7 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   `.execute(db)
   await sql`create index tutor_search_online_counts_key on tutor_search_online_counts (subject_id, weekday) include (n)`.execute(db)
   await sql`create index tutor_search_online_away_during on tutor_search_online_away using gist (subject_id, weekday, during)`.execute(db)
-  await sql`create index tutor_search_online_away_tutor on tutor_search_online_away (tutor_id)`.execute(db)
+  await sql`create index tutor_search_online_away_tutor on tutor_search_online_away (tutor_id, subject_id, weekday)`.execute(db)
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -27,10 +27,15 @@ begin
         select r.subject_id, r.weekday, -1 from old_rows r
       ) c group by 1, 2 having sum(c.n) <> 0;
   end if;
-  -- A tutor has one row per (subject, weekday): its ranges go with it.
+  -- A tutor has one row per (subject, weekday): its ranges go with it, found by
+  -- tutor_search_online_away_tutor. Planned each time: a plan kept from when the table was
+  -- nearly empty read all of it for every tutor (20,000 tutors' holidays written at 100,000
+  -- tutors took minutes, growing with the square).
   if TG_OP in ('UPDATE', 'DELETE') then
-    delete from tutor_search_online_away a using old_rows r
-      where a.tutor_id = r.tutor_id and a.subject_id = r.subject_id and a.weekday = r.weekday;
+    if exists (select 1 from old_rows r where r.away is not null) then
+      execute 'delete from tutor_search_online_away a using old_rows r
+        where a.tutor_id = r.tutor_id and a.subject_id = r.subject_id and a.weekday = r.weekday';
+    end if;
   end if;
   if TG_OP in ('INSERT', 'UPDATE') then
     insert into tutor_search_online_away (subject_id, weekday, tutor_id, during)
