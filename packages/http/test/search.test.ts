@@ -368,7 +368,7 @@ describe.each(testDatabaseKinds())('tutor search on %s', (kind) => {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('subject_id', '=', c.subjectId)
         .where('weekday', '=', c.weekday)
-        .where((eb) => eb.or([eb('away', 'is', null), eb.not(eb('away', '@>', c.date))]))
+        .where((eb) => eb.or([eb('away', 'is', null), eb.not(eb('away', '@>', eb.cast<string>(eb.val(c.date), 'date')))]))
         .executeTakeFirstOrThrow()
       return Number(n)
     }
