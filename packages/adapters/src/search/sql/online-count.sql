@@ -63,7 +63,8 @@ begin
   if not pg_try_advisory_xact_lock(hashtext('tutor_search_online_counts')) then
     return 0;
   end if;
-  with gone as (
+  -- Planned each time, for the deltas there are now (a few, or a bulk write's hundreds of thousands).
+  execute 'with gone as (
     delete from tutor_search_online_counts c
     where (c.subject_id, c.weekday) in (select k.subject_id, k.weekday from tutor_search_online_counts k group by 1, 2 having count(*) > 1)
     returning c.subject_id, c.weekday, c.n
@@ -71,7 +72,7 @@ begin
     insert into tutor_search_online_counts (subject_id, weekday, n)
     select g.subject_id, g.weekday, sum(g.n) from gone g group by 1, 2 having sum(g.n) <> 0
   )
-  select count(*) into folded from gone;
+  select count(*) from gone' into folded;
   return folded;
 end
 $fn$;
