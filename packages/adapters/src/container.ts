@@ -47,6 +47,7 @@ import { processorFromConfig } from './payments'
 import { paymentsSyncHandlers } from './payments/processor-sync'
 import { connectRedis, pingRedis, redisReady } from './redis'
 import { makeRepositories, makeTransactionRepositories, type Repositories } from './repositories'
+import { compactOnlineSearchCounts } from './search/online-counts'
 import { subscriptionSyncHandlers } from './subscriptions/subscription-sync'
 import { identityProviderFromConfig } from './verification'
 
@@ -99,6 +100,8 @@ export type Infrastructure = {
   purgeUnclaimedUploads(): Promise<number>
   /** Removes push callbacks older than 30 days; answers how many. */
   purgePushCallbacks(): Promise<number>
+  /** Folds the online search's count deltas, one row per subject and weekday; answers the rows folded. */
+  compactSearchCounts(): Promise<number>
   /** Which reads go to the replica (`DATABASE_READ_URL`); undefined without one. */
   readRouting: ReadRouting | undefined
   /** Resolves when the database answers a trivial query. */
@@ -198,6 +201,7 @@ export async function createInfrastructure(config: Config, overrides: Infrastruc
     }),
     purgeUnclaimedUploads: () => purgeUnclaimedUploads(database.db, storage, now()),
     purgePushCallbacks: () => purgePushCallbacks(database.db, now()),
+    compactSearchCounts: () => compactOnlineSearchCounts(database.db),
     async close() {
       mailer.close()
       redis?.disconnect()

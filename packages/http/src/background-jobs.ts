@@ -33,6 +33,8 @@ export function startBackgroundJobs(services: Services): { stop(deadlineMs?: num
     { name: 'idempotency-purge', everyMs: 3_600_000, run: () => infra.idempotency.purge(infra.clock.now()) },
     { name: 'unclaimed-uploads', everyMs: UNCLAIMED_UPLOAD_PURGE_EVERY_MS, run: () => infra.purgeUnclaimedUploads() },
     { name: 'push-callbacks', everyMs: 3_600_000, run: () => infra.purgePushCallbacks() },
+    // Every instance may: the sums stay exact whoever folds (search/sql/online-count.sql).
+    { name: 'search-counts', everyMs: 60_000, run: () => infra.compactSearchCounts() },
   ]
   const metrics = metricsOf(services)
   const running = runPeriodically(every === undefined ? jobs : jobs.map((job) => ({ ...job, everyMs: every })), infra.logger, (job, seconds, outcome) => metrics.jobRun(job, seconds, outcome))

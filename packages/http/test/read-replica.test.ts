@@ -40,8 +40,8 @@ describe.skipIf(!serverTests)('reads from a streaming replica', () => {
       const res = await app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, { incoming: fakeIncoming(from, headers) })
       return { status: res.status, body: (await res.json()) as T }
     }
-    const found = async (from: string) => {
-      const res = await request<Page>('GET', '/api/v1/search', from)
+    const found = async (from: string, query = '') => {
+      const res = await request<Page>('GET', `/api/v1/search${query}`, from)
       expect(res.status).toBe(200)
       return res.body.meta.total
     }
@@ -99,10 +99,19 @@ describe.skipIf(!serverTests)('reads from a streaming replica', () => {
     expect(strict.infra.readRouting!.monitor.usable()).toBe(false)
     expect(await strict.found('198.51.100.1')).toBe(1)
 
+    // The online path's kept count (search/sql/online-count.sql) as the replica holds it: without
+    // the tutor while replay is paused, then with them, as exact as the matches.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    const subject = catalog.subjects.find((s) => s.levelIds.length > 0)!
+    const online = `?subject_id=${subject.id}&date=${tomorrow}&filters[lesson_type]=online`
+    expect(await lenient.found('198.51.100.1', online)).toBe(0)
+    expect(await strict.found('198.51.100.1', online)).toBe(1)
+
     // Replay resumes: the replica catches up and answers again, with the tutor.
     await cluster.resumeReplay()
     await until(() => strict.infra.readRouting!.monitor.usable(), 'the replica to catch up again')
     expect(await lenient.found('198.51.100.1')).toBe(1)
+    expect(await lenient.found('198.51.100.1', online)).toBe(1)
   }, 60_000)
 
   it('keeps answering from the primary through the replica going down and coming back', async () => {

@@ -289,6 +289,20 @@ function matching(criteria: TutorSearchCriteria): RawBuilder<unknown> {
 const onlineRows = (c: TutorSearchCriteria, offer: { subjectId: number; weekday: number }): RawBuilder<unknown> =>
   sql`ts.subject_id = ${offer.subjectId}::int and ts.weekday = ${offer.weekday}::smallint and ${notOnHoliday(c)}`
 
+/**
+ * The online path's total without reading its matches: the kept count of the subject's rows on
+ * the weekday, minus those of tutors away on the date (search/sql/online-count.sql). Both in the
+ * page's statement, so one snapshot sees the rows, the count and the holidays alike. Exact: every
+ * row is counted once, and a row away on the date has exactly one range holding it.
+ */
+function onlineTotal(c: TutorSearchCriteria, offer: { subjectId: number; weekday: number }): RawBuilder<number | string> {
+  const [subject, weekday] = [sql`${offer.subjectId}::int`, sql`${offer.weekday}::smallint`]
+  return sql<number | string>`(
+    (select coalesce(sum(k.n), 0) from tutor_search_online_counts k where k.subject_id = ${subject} and k.weekday = ${weekday})
+    - (select count(*) from tutor_search_online_away a where a.subject_id = ${subject} and a.weekday = ${weekday} and a.during @> ${c.date ?? c.today}::date)
+  )::bigint`
+}
+
 /** A row's public point in `tutor_search_online_near`, as the index computes it (sql/online-rows.sql). */
 const NEAR_POINT = sql`point(ts.lng + 1000 * ts.subject_id, ts.lat + 1000 * ts.weekday)`
 
@@ -329,15 +343,14 @@ function nearestOnline(c: TutorSearchCriteria, offer: { subjectId: number; weekd
 }
 
 /**
- * The page, its teaches and the total in one statement. On the online path the total is its
- * own count of the index's matches, not a window over the page's rows: the window made the
- * planner sort every match before the limit, where alone the page is a top-N heapsort
- * (1,000,000 tutors, broad online search by distance: 40 -> 26 ms, RESULTS.md). Elsewhere
- * finding the matches is the cost (the bounding box, then each tutor's travel radius), so
- * they are found once and counted by the window.
+ * The page, its teaches and the total in one statement. On the online path the total is the
+ * kept count (`onlineTotal`), not a window over the page's rows: the window made the planner
+ * sort every match before the limit, where alone the page is a top-N heapsort (1,000,000
+ * tutors, broad online search by distance: 40 -> 26 ms, RESULTS.md). Elsewhere finding the
+ * matches is the cost (the bounding box, then each tutor's travel radius), so they are found
+ * once and counted by the window.
  */
 function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
-  const countApart = onlineOffer(criteria) !== undefined
   const place = criteria.studentLocation
   const distance = inPersonOffer(criteria) ? bandOfMiles(sql`ts.miles`) : place ? bandSql(distanceSql(place.lat, place.lng)) : sql`null::float8`
   const levelFilter = criteria.subjectLevelIds.length > 0 ? sql`and x.subject_level_id = any(${intArray(criteria.subjectLevelIds)})` : sql``
@@ -349,14 +362,14 @@ function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
       ${nearest ?? sql`select ts.tutor_id, ts.tutoring_experience_months,
         ts.overall_rating, ts.review_count,
         ${later ? sql`` : sql`bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence,`}
-        ${distance} as distance${countApart ? sql`` : sql`, count(*) over () as total`}
+        ${distance} as distance${offer ? sql`` : sql`, count(*) over () as total`}
       ${matching(criteria)}
       order by ${ORDER[criteria.sort]}
       limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`}
     ), hits as (
       ${later ? sql`select page.*, bt.id as teach_id, bt.subject_id, bt.hourly_rate_pence from page cross join lateral ${bestTeach(criteria, sql`page.tutor_id`)} bt` : sql`select * from page`}
     )
-    select hits.*, ${countApart ? sql`(select count(*) ${matching(criteria)}) as total,` : sql``} u.firstname, u.lastname, s.title as subject_title,
+    select hits.*, ${offer ? sql`${onlineTotal(criteria, offer)} as total,` : sql``} u.firstname, u.lastname, s.title as subject_title,
       (select json_build_object('id', l.id, 'title', l.title)
          from teach_subject_levels x join subject_levels l on l.id = x.subject_level_id
          where x.teach_id = hits.teach_id ${levelFilter}
@@ -372,6 +385,8 @@ function pageQuery(criteria: TutorSearchCriteria, page: PageRequest) {
 }
 
 function countQuery(criteria: TutorSearchCriteria) {
+  const offer = onlineOffer(criteria)
+  if (offer) return sql<{ n: number | string }>`select ${onlineTotal(criteria, offer)} as n`
   return sql<{ n: number | string }>`select count(*) as n ${matching(criteria)}`
 }
 

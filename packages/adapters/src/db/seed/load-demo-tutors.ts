@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { DAY_NAMES } from '@tutoring/domain/schedule'
 import { ROLE_IDS } from '@tutoring/domain/shared'
+import { compactOnlineSearchCounts } from '../../search/online-counts'
 import type { Database } from '../database'
 import type { DemoCatalog, DemoTutor } from '@tutoring/testkit/demo'
 
@@ -71,6 +72,8 @@ export async function loadDemoTutors(
     }
   }
   await Promise.all(Array.from({ length: WRITERS }, writer))
+  // Each chunk left a count delta per subject and weekday it wrote: one row per key again.
+  await compactOnlineSearchCounts(db)
   // Vacuumed too: the search index's pending entries merged and the pages marked all-visible,
   // as autovacuum would leave them, so plans and index-only scans are those of a settled table.
   await sql.raw(`vacuum analyze ${WRITTEN.join(', ')}`).execute(db)
@@ -94,8 +97,8 @@ function loadChunkDeferred(db: Kysely<Database>, chunk: readonly DemoTutor[], of
 const WRITTEN = [
   'users', 'files', 'profiles', 'addresses', 'mobile_numbers', 'personal_details', 'user_languages', 'verifications', 'subscriptions', 'tutor_ratings',
   'locations', 'holidays', 'teaches', 'teach_subject_levels', 'teach_exam_boards', 'day_availabilities', 'day_availability_slots', 'tutor_search',
-  // Written by tutor_search's row triggers: vacuumed so the online and in-person scans are index-only, as they would be once settled.
-  'tutor_search_online', 'tutor_search_in_person',
+  // Written by the search tables' triggers: vacuumed so the online and in-person scans are index-only, as they would be once settled.
+  'tutor_search_online', 'tutor_search_in_person', 'tutor_search_online_counts', 'tutor_search_online_away',
 ]
 
 const analyzeWritten = (db: Kysely<Database>) => sql.raw(`analyze ${WRITTEN.join(', ')}`).execute(db)
