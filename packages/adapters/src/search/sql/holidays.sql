@@ -23,25 +23,9 @@ begin
 end
 $fn$;
 
-create or replace function tutor_search_away_after_change() returns trigger language plpgsql as $fn$
-declare
-  affected bigint[];
-begin
-  if tutor_search_refresh_deferred() then
-    return null;
-  end if;
-  if TG_OP = 'INSERT' then
-    select array_agg(distinct r.tutor_id) into affected from new_rows r;
-  elsif TG_OP = 'DELETE' then
-    select array_agg(distinct r.tutor_id) into affected from old_rows r;
-  else
-    select array_agg(distinct k) into affected from (select r.tutor_id as k from new_rows r union select r.tutor_id from old_rows r) s;
-  end if;
-  perform tutor_search_refresh_away(array_remove(affected, null));
-  return null;
-end
-$fn$;
+create or replace trigger tutor_search_away_insert after insert on holidays referencing new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_away');
+create or replace trigger tutor_search_away_update after update on holidays referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_away');
+create or replace trigger tutor_search_away_delete after delete on holidays referencing old table as old_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_away');
 
-create or replace trigger tutor_search_away_insert after insert on holidays referencing new table as new_rows for each statement execute function tutor_search_away_after_change();
-create or replace trigger tutor_search_away_update after update on holidays referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_away_after_change();
-create or replace trigger tutor_search_away_delete after delete on holidays referencing old table as old_rows for each statement execute function tutor_search_away_after_change();
+-- This file's own trigger function, from before tutor_search_after_change (bulk-deferral.sql) served them all.
+drop function if exists tutor_search_away_after_change();

@@ -32,31 +32,17 @@ begin
 end
 $fn$;
 
-create or replace function tutor_search_offer_after_change() returns trigger language plpgsql as $fn$
-declare
-  affected bigint[];
-begin
-  if tutor_search_refresh_deferred() then return null; end if;
-  if TG_OP = 'INSERT' then
-    select array_agg(distinct k) into affected from (select r.tutor_id as k from new_rows r) s;
-  elsif TG_OP = 'DELETE' then
-    select array_agg(distinct k) into affected from (select r.tutor_id as k from old_rows r) s;
-  else
-    select array_agg(distinct k) into affected from (select r.tutor_id as k from new_rows r union select r.tutor_id from old_rows r) s;
-  end if;
-  perform tutor_search_refresh_offer(array_remove(affected, null));
-  return null;
-end
-$fn$;
+create or replace trigger tutor_search_offer_insert after insert on day_availability_slots referencing new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
+create or replace trigger tutor_search_offer_update after update on day_availability_slots referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
+create or replace trigger tutor_search_offer_delete after delete on day_availability_slots referencing old table as old_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
 
-create or replace trigger tutor_search_offer_insert after insert on day_availability_slots referencing new table as new_rows for each statement execute function tutor_search_offer_after_change();
-create or replace trigger tutor_search_offer_update after update on day_availability_slots referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_offer_after_change();
-create or replace trigger tutor_search_offer_delete after delete on day_availability_slots referencing old table as old_rows for each statement execute function tutor_search_offer_after_change();
+create or replace trigger tutor_search_offer_insert after insert on day_availabilities referencing new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
+create or replace trigger tutor_search_offer_update after update on day_availabilities referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
+create or replace trigger tutor_search_offer_delete after delete on day_availabilities referencing old table as old_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
 
-create or replace trigger tutor_search_offer_insert after insert on day_availabilities referencing new table as new_rows for each statement execute function tutor_search_offer_after_change();
-create or replace trigger tutor_search_offer_update after update on day_availabilities referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_offer_after_change();
-create or replace trigger tutor_search_offer_delete after delete on day_availabilities referencing old table as old_rows for each statement execute function tutor_search_offer_after_change();
+create or replace trigger tutor_search_offer_insert after insert on teaches referencing new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
+create or replace trigger tutor_search_offer_update after update on teaches referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
+create or replace trigger tutor_search_offer_delete after delete on teaches referencing old table as old_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh_offer');
 
-create or replace trigger tutor_search_offer_insert after insert on teaches referencing new table as new_rows for each statement execute function tutor_search_offer_after_change();
-create or replace trigger tutor_search_offer_update after update on teaches referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_offer_after_change();
-create or replace trigger tutor_search_offer_delete after delete on teaches referencing old table as old_rows for each statement execute function tutor_search_offer_after_change();
+-- This file's own trigger function, from before tutor_search_after_change (bulk-deferral.sql) served them all.
+drop function if exists tutor_search_offer_after_change();

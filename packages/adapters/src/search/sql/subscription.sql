@@ -30,23 +30,9 @@ begin
 end
 $fn$;
 
-create or replace function tutor_search_subscription_after_change() returns trigger language plpgsql as $fn$
-declare
-  affected bigint[];
-begin
-  if tutor_search_refresh_deferred() then return null; end if;
-  if TG_OP = 'INSERT' then
-    select array_agg(distinct k) into affected from (select r.user_id as k from new_rows r) s;
-  elsif TG_OP = 'DELETE' then
-    select array_agg(distinct k) into affected from (select r.user_id as k from old_rows r) s;
-  else
-    select array_agg(distinct k) into affected from (select r.user_id as k from new_rows r union select r.user_id from old_rows r) s;
-  end if;
-  perform tutor_search_refresh_subscribed(array_remove(affected, null));
-  return null;
-end
-$fn$;
+create or replace trigger tutor_search_subscription_insert after insert on subscriptions referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh_subscribed');
+create or replace trigger tutor_search_subscription_update after update on subscriptions referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh_subscribed');
+create or replace trigger tutor_search_subscription_delete after delete on subscriptions referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh_subscribed');
 
-create or replace trigger tutor_search_subscription_insert after insert on subscriptions referencing new table as new_rows for each statement execute function tutor_search_subscription_after_change();
-create or replace trigger tutor_search_subscription_update after update on subscriptions referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_subscription_after_change();
-create or replace trigger tutor_search_subscription_delete after delete on subscriptions referencing old table as old_rows for each statement execute function tutor_search_subscription_after_change();
+-- This file's own trigger function, from before tutor_search_after_change (bulk-deferral.sql) served them all.
+drop function if exists tutor_search_subscription_after_change();

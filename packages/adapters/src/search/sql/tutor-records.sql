@@ -74,56 +74,37 @@ begin
 end
 $fn$;
 
--- Statement triggers with transition tables: a bulk insert of a thousand addresses refreshes
--- each affected tutor once. TG_ARGV[0]: the expression naming the affected user of a changed row "r".
-create or replace function tutor_search_after_change() returns trigger language plpgsql as $fn$
-declare
-  affected bigint[];
-begin
-  if tutor_search_refresh_deferred() then return null; end if;
-  if TG_OP = 'INSERT' then
-    execute format('select array_agg(distinct k) from (select %s as k from new_rows r) s', TG_ARGV[0]) into affected;
-  elsif TG_OP = 'DELETE' then
-    execute format('select array_agg(distinct k) from (select %s as k from old_rows r) s', TG_ARGV[0]) into affected;
-  else
-    execute format('select array_agg(distinct k) from (select %1$s as k from new_rows r union select %1$s from old_rows r) s', TG_ARGV[0]) into affected;
-  end if;
-  perform tutor_search_refresh(array_remove(affected, null));
-  return null;
-end
-$fn$;
+create or replace trigger tutor_search_insert after insert on users referencing new table as new_rows for each statement execute function tutor_search_after_change('r.id', 'tutor_search_refresh');
+create or replace trigger tutor_search_update after update on users referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.id', 'tutor_search_refresh');
 
-create or replace trigger tutor_search_insert after insert on users referencing new table as new_rows for each statement execute function tutor_search_after_change('r.id');
-create or replace trigger tutor_search_update after update on users referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.id');
+create or replace trigger tutor_search_insert after insert on profiles referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_update after update on profiles referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_delete after delete on profiles referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
 
-create or replace trigger tutor_search_insert after insert on profiles referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_update after update on profiles referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_delete after delete on profiles referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id');
+create or replace trigger tutor_search_insert after insert on addresses referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_update after update on addresses referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_delete after delete on addresses referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
 
-create or replace trigger tutor_search_insert after insert on addresses referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_update after update on addresses referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_delete after delete on addresses referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id');
+create or replace trigger tutor_search_insert after insert on mobile_numbers referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_update after update on mobile_numbers referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_delete after delete on mobile_numbers referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
 
-create or replace trigger tutor_search_insert after insert on mobile_numbers referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_update after update on mobile_numbers referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_delete after delete on mobile_numbers referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id');
+create or replace trigger tutor_search_insert after insert on verifications referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_update after update on verifications referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_delete after delete on verifications referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
 
-create or replace trigger tutor_search_insert after insert on verifications referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_update after update on verifications referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_delete after delete on verifications referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id');
+create or replace trigger tutor_search_insert after insert on personal_details referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_update after update on personal_details referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_delete after delete on personal_details referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
 
-create or replace trigger tutor_search_insert after insert on personal_details referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_update after update on personal_details referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_delete after delete on personal_details referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id');
+create or replace trigger tutor_search_insert after insert on user_languages referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_update after update on user_languages referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_delete after delete on user_languages referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id', 'tutor_search_refresh');
 
-create or replace trigger tutor_search_insert after insert on user_languages referencing new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_update after update on user_languages referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.user_id');
-create or replace trigger tutor_search_delete after delete on user_languages referencing old table as old_rows for each statement execute function tutor_search_after_change('r.user_id');
-
-create or replace trigger tutor_search_insert after insert on locations referencing new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id');
-create or replace trigger tutor_search_update after update on locations referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id');
-create or replace trigger tutor_search_delete after delete on locations referencing old table as old_rows for each statement execute function tutor_search_after_change('r.tutor_id');
+create or replace trigger tutor_search_insert after insert on locations referencing new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_update after update on locations referencing old table as old_rows new table as new_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh');
+create or replace trigger tutor_search_delete after delete on locations referencing old table as old_rows for each statement execute function tutor_search_after_change('r.tutor_id', 'tutor_search_refresh');
 
 -- A soft-deleted picture or video stops counting; a new file counts once a profile points at it.
 create or replace trigger tutor_search_update after update on files referencing old table as old_rows new table as new_rows for each statement
-  execute function tutor_search_after_change('(select p.user_id from profiles p where p.profile_picture_file_id = r.id or p.profile_video_file_id = r.id limit 1)');
+  execute function tutor_search_after_change('(select p.user_id from profiles p where p.profile_picture_file_id = r.id or p.profile_video_file_id = r.id limit 1)', 'tutor_search_refresh');
