@@ -259,6 +259,28 @@ describe.each(testDatabaseKinds())('tutoring CLI on %s', (kind) => {
       expect((await install.inspect((db) => db.selectFrom('webhook_events').select('event_id').orderBy('event_id').execute())).map((r) => r.event_id)).toEqual(['evt_old', 'recent'])
     })
 
+    it('search:compact-counts folds the online count deltas into one row per subject and weekday, sums unchanged', async () => {
+      const perKey = () =>
+        install.inspect(async (db) => {
+          const counts = await db.selectFrom('tutor_search_online_counts').select(['subject_id', 'weekday']).select((eb) => [eb.fn.sum<string>('n').as('n'), eb.fn.countAll<string>().as('rows')]).groupBy(['subject_id', 'weekday']).orderBy('subject_id').orderBy('weekday').execute()
+          const online = await db.selectFrom('tutor_search_online').select(['subject_id', 'weekday']).select((eb) => eb.fn.countAll<string>().as('n')).groupBy(['subject_id', 'weekday']).orderBy('subject_id').orderBy('weekday').execute()
+          return { counts, online }
+        })
+      // Three of the demo tutors seeded above leave search: each statement writes a delta beside the seed's folded rows.
+      const leaving = await install.inspect((db) => db.selectFrom('tutor_search_online').select('tutor_id').distinct().orderBy('tutor_id').limit(3).execute())
+      expect(leaving).toHaveLength(3)
+      for (const { tutor_id } of leaving) await install.inspect((db) => db.updateTable('tutor_search').set({ searchable: false }).where('tutor_id', '=', tutor_id).execute())
+      expect((await perKey()).counts.some((key) => Number(key.rows) > 1)).toBe(true)
+
+      const folded = await install.run('search:compact-counts')
+      expect(folded.code).toBe(0)
+      expect(folded.out).toEqual([expect.stringMatching(/^count rows folded [1-9]\d*$/)])
+      const after = await perKey()
+      expect(after.counts.every((key) => Number(key.rows) === 1)).toBe(true)
+      expect(after.counts.map((key) => [key.subject_id, key.weekday, Number(key.n)])).toEqual(after.online.map((key) => [key.subject_id, key.weekday, Number(key.n)]))
+      expect(await install.run('search:compact-counts')).toEqual({ code: 0, out: ['count rows folded 0'], err: [] })
+    })
+
     it('lessons:expire-reschedules, lessons:remind and payments:capture-due run and report what they did', async () => {
       expect(await install.run('lessons:expire-reschedules')).toEqual({ code: 0, out: ['expired 0, lessons counted in hours taught 0, taken back 0'], err: [] })
       expect(await install.run('lessons:remind')).toEqual({ code: 0, out: ['lesson reminders queued 0'], err: [] })
@@ -293,7 +315,7 @@ describe('tutoring CLI', () => {
   it('lists every command of the contract in its help', async () => {
     const help = await run(['help'], {})
     expect(help.code).toBe(0)
-    for (const name of ['migrate', 'seed', 'user:create', 'outbox:work', 'outbox:failed', 'outbox:retry', 'lessons:expire-reschedules', 'payments:capture-due', 'purge:expired']) {
+    for (const name of ['migrate', 'seed', 'user:create', 'outbox:work', 'outbox:failed', 'outbox:retry', 'lessons:expire-reschedules', 'payments:capture-due', 'purge:expired', 'search:compact-counts']) {
       expect(help.out.join('\n')).toContain(name)
     }
   })

@@ -5,6 +5,7 @@ import { outboxFailed, outboxRetry } from './outbox-failed'
 import { outboxWork } from './outbox-work'
 import { postcodesImport } from './postcodes-import'
 import { purgeExpired } from './purge'
+import { searchCompactCounts } from './search-counts'
 import { seed } from './seed'
 import { userCreate } from './user-create'
 import { verificationPass } from './verification-pass'
@@ -26,5 +27,6 @@ export const COMMANDS: readonly Command[] = [
   lessonsRemind,
   paymentsCaptureDue,
   purgeExpired,
+  searchCompactCounts,
   postcodesImport,
 ]
